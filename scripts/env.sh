@@ -1,0 +1,33 @@
+# scripts/env.sh: sourced by the other scripts; puts the project's tools on PATH and picks
+# the Rust toolchain that has a wasm32 standard library (rustup's, else Debian's rustc-web).
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+export ROOT
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+case ":$PATH:" in *":$CARGO_BIN:"*) ;; *) PATH="$CARGO_BIN:$PATH" ;; esac
+PATH="$ROOT/node_modules/.bin:$PATH"
+export PATH
+
+# has_wasm_std RUSTC: true when that rustc can link for wasm32-unknown-unknown.
+has_wasm_std() {
+  local dir
+  dir=$("$1" --print target-libdir --target wasm32-unknown-unknown 2>/dev/null) || return 1
+  compgen -G "$dir/libstd-*.rlib" >/dev/null
+}
+
+# WASM_PATH: PATH for wasm builds. Native builds, clippy and fmt keep the default toolchain.
+if command -v rustc >/dev/null && has_wasm_std rustc; then
+  WASM_PATH=$PATH
+  WASM_TOOLCHAIN=default
+elif [ -x /usr/bin/rustc ] && has_wasm_std /usr/bin/rustc; then
+  WASM_PATH=/usr/bin:$PATH
+  WASM_TOOLCHAIN=debian-rustc-web
+else
+  WASM_PATH=$PATH
+  WASM_TOOLCHAIN=none
+fi
+export WASM_PATH WASM_TOOLCHAIN
+
+# The wasm-bindgen version the lock file pins; the CLI must match it exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock"
+}

@@ -1,0 +1,186 @@
+//! The learner's settings for one run, their limits, and the retry schedule they imply.
+use serde::{Deserialize, Serialize};
+
+/// Which id the idempotent consumer writes into its dedup table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DedupOn {
+    /// The producer's random UUID v4: a second publication of the same fact slips through.
+    Producer,
+    /// The UUID v5 derived from the fact's key: the same fact always has the same id.
+    #[default]
+    Derived,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub seed: u64,
+    pub base_seconds: u32,
+    pub max_retries: u32,
+    /// Probability that one delivery attempt fails, 0..=1.
+    pub failure_probability: f64,
+    /// Share of failures that happen after the consumer processed and committed (ack lost), 0..=1.
+    pub ack_lost_share: f64,
+    pub dedup_on: DedupOn,
+}
+
+pub const DEFAULT_SEED: u64 = 20260729;
+pub const BASE_SECONDS_RANGE: (u32, u32) = (1, 3600);
+pub const MAX_RETRIES_RANGE: (u32, u32) = (1, 12);
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            seed: DEFAULT_SEED,
+            base_seconds: 30,
+            max_retries: 6,
+            failure_probability: 0.3,
+            ack_lost_share: 0.25,
+            dedup_on: DedupOn::Derived,
+        }
+    }
+}
+
+/// One bad setting: which field and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: &'static str,
+    pub problem: String,
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.problem)
+    }
+}
+
+fn check_probability(field: &'static str, v: f64, errors: &mut Vec<FieldError>) {
+    if !(0.0..=1.0).contains(&v) {
+        errors.push(FieldError {
+            field,
+            problem: format!("{v} is not a probability between 0 and 1"),
+        });
+    }
+}
+
+fn check_range(field: &'static str, v: u32, (lo, hi): (u32, u32), errors: &mut Vec<FieldError>) {
+    if v < lo || v > hi {
+        errors.push(FieldError {
+            field,
+            problem: format!("{v} is outside {lo}..={hi}"),
+        });
+    }
+}
+
+impl Config {
+    /// Every field that is out of its range (NaN is out of every range).
+    pub fn problems(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        check_range(
+            "base_seconds",
+            self.base_seconds,
+            BASE_SECONDS_RANGE,
+            &mut errors,
+        );
+        check_range(
+            "max_retries",
+            self.max_retries,
+            MAX_RETRIES_RANGE,
+            &mut errors,
+        );
+        check_probability("failure_probability", self.failure_probability, &mut errors);
+        check_probability("ack_lost_share", self.ack_lost_share, &mut errors);
+        errors
+    }
+
+    /// The same settings with every bad field replaced by its default, and what was replaced.
+    pub fn repaired(mut self) -> (Config, Vec<FieldError>) {
+        let problems = self.problems();
+        let d = Config::default();
+        for p in &problems {
+            match p.field {
+                "base_seconds" => self.base_seconds = d.base_seconds,
+                "max_retries" => self.max_retries = d.max_retries,
+                "failure_probability" => self.failure_probability = d.failure_probability,
+                _ => self.ack_lost_share = d.ack_lost_share,
+            }
+        }
+        (self, problems)
+    }
+
+    /// Wait before retry `n` (1-based): `base · 2^(n-1)` seconds, in ms. Saturates, never panics.
+    pub fn wait_ms(&self, retry: u32) -> u64 {
+        let doublings = retry.saturating_sub(1).min(40);
+        u64::from(self.base_seconds)
+            .saturating_mul(1000)
+            .saturating_mul(1u64 << doublings)
+    }
+
+    /// Time of attempt `k` (0 = initial delivery) after publication when every attempt fails.
+    pub fn attempt_offset_ms(&self, attempt: u32) -> u64 {
+        (1..=attempt).fold(0u64, |acc, n| acc.saturating_add(self.wait_ms(n)))
+    }
+
+    /// The schedule table: one row per retry.
+    pub fn schedule(&self) -> Vec<ScheduleRow> {
+        (1..=self.max_retries)
+            .map(|n| ScheduleRow {
+                retry: n,
+                exponent: n - 1,
+                wait_ms: self.wait_ms(n),
+                cumulative_ms: self.attempt_offset_ms(n),
+            })
+            .collect()
+    }
+
+    /// P(dead letter) for independent failures: p^(max_retries + 1).
+    pub fn analytic_dead_letter_rate(&self) -> f64 {
+        self.failure_probability.powi(self.max_retries as i32 + 1)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScheduleRow {
+    pub retry: u32,
+    pub exponent: u32,
+    pub wait_ms: u64,
+    pub cumulative_ms: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_schedule_is_the_lessons() {
+        let c = Config::default();
+        let waits: Vec<u64> = c.schedule().iter().map(|r| r.wait_ms / 1000).collect();
+        assert_eq!(waits, [30, 60, 120, 240, 480, 960]);
+        let cum: Vec<u64> = (0..=6).map(|k| c.attempt_offset_ms(k) / 1000).collect();
+        assert_eq!(cum, [0, 30, 90, 210, 450, 930, 1890]);
+    }
+
+    #[test]
+    fn repairs_each_bad_field() {
+        let bad = Config {
+            base_seconds: 0,
+            max_retries: 99,
+            failure_probability: f64::NAN,
+            ack_lost_share: -0.5,
+            ..Config::default()
+        };
+        let (fixed, problems) = bad.repaired();
+        assert_eq!(problems.len(), 4);
+        assert_eq!(fixed.seed, DEFAULT_SEED);
+        assert!(fixed.problems().is_empty());
+        assert_eq!(
+            Config {
+                base_seconds: u32::MAX,
+                ..Config::default()
+            }
+            .wait_ms(12),
+            u64::from(u32::MAX) * 1000 * 2048
+        );
+    }
+}

@@ -1,0 +1,639 @@
+//! The webhook hub: publishes events, delivers them, retries on the exponential schedule,
+//! dead-letters after the last retry, replays on request, and feeds both consumers.
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::config::Config;
+use super::consumer::{Delivery, IdempotentConsumer, NaiveConsumer};
+use super::ids::{producer_id, Fact};
+use super::log::{Entry, Kind};
+use super::rng::{threshold, SimRng};
+
+/// Outcome of one delivery attempt, as LAB_SPEC 1 names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Processed, and the ack reached the hub.
+    Delivered,
+    /// Consumer down or answered with an error: nothing was processed.
+    ConsumerError,
+    /// Processed and committed, but the hub never heard so: it will retry.
+    AckLost,
+}
+
+impl Outcome {
+    pub fn processed(self) -> bool {
+        self != Outcome::ConsumerError
+    }
+}
+
+/// Why an attempt counted as failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The outage switch was on.
+    ConsumerDown,
+    /// A random failure before processing (HTTP 5xx).
+    ConsumerError,
+    /// A random failure after processing: the response was lost.
+    AckLost,
+    /// Injected: the consumer crashed after committing.
+    CrashAfterCommit,
+    /// Injected: a rebalance gave the offset to another instance.
+    Rebalance,
+    /// Injected: the visibility timeout expired on a slow consumer.
+    VisibilityTimeout,
+}
+
+impl From<Fault> for Reason {
+    fn from(f: Fault) -> Reason {
+        match f {
+            Fault::CrashAfterCommit => Reason::CrashAfterCommit,
+            Fault::AckLost => Reason::AckLost,
+            Fault::Rebalance => Reason::Rebalance,
+            Fault::VisibilityTimeout => Reason::VisibilityTimeout,
+        }
+    }
+}
+
+/// The four redelivery causes of the lesson, each injectable once. All of them leave the
+/// effect committed while the hub records a failure, so the same event comes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// The consumer commits, then crashes before it can acknowledge.
+    CrashAfterCommit,
+    /// The acknowledgement is lost on the network.
+    AckLost,
+    /// A consumer-group rebalance hands the same offset to another instance mid-batch.
+    Rebalance,
+    /// The visibility timeout expires on a slow consumer whose work had already finished.
+    VisibilityTimeout,
+}
+
+impl Fault {
+    pub const ALL: [Fault; 4] = [
+        Fault::CrashAfterCommit,
+        Fault::AckLost,
+        Fault::Rebalance,
+        Fault::VisibilityTimeout,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fault::CrashAfterCommit => "crash_after_commit",
+            Fault::AckLost => "ack_lost",
+            Fault::Rebalance => "rebalance",
+            Fault::VisibilityTimeout => "visibility_timeout",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum EventState {
+    /// An attempt is due now (the initial delivery, or a replay's first attempt).
+    Delivering {
+        since_ms: u64,
+    },
+    /// Waiting for retry `retry`, due at `next_at_ms`.
+    WaitingRetry {
+        retry: u32,
+        since_ms: u64,
+        next_at_ms: u64,
+    },
+    Delivered {
+        at_ms: u64,
+    },
+    DeadLettered {
+        at_ms: u64,
+        reason: Reason,
+    },
+}
+
+impl EventState {
+    pub fn in_flight(&self) -> bool {
+        matches!(
+            self,
+            EventState::Delivering { .. } | EventState::WaitingRetry { .. }
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttemptRecord {
+    pub series: u32,
+    pub attempt: u32,
+    pub t_ms: u64,
+    pub outcome: Outcome,
+    pub reason: Option<Reason>,
+    pub fault: Option<Fault>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Event {
+    /// Position in publication order; the UI's handle for selection and replay.
+    pub index: u32,
+    pub id: Uuid,
+    pub derived_id: Uuid,
+    pub fact: Fact,
+    pub published_ms: u64,
+    pub state: EventState,
+    /// 0 for the first series of attempts, +1 per manual replay.
+    pub series: u32,
+    pub series_started_ms: u64,
+    /// Every attempt of every series, oldest first.
+    pub attempts: Vec<AttemptRecord>,
+}
+
+impl Event {
+    pub fn current_series(&self) -> impl Iterator<Item = &AttemptRecord> {
+        self.attempts
+            .iter()
+            .filter(move |a| a.series == self.series)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Scheduled {
+    Publish(Fact),
+    Attempt {
+        event: u32,
+        series: u32,
+        attempt: u32,
+    },
+}
+
+/// Counts of events by state, kept in step with every transition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub published: u64,
+    pub in_flight: u64,
+    pub delivered: u64,
+    pub dead_lettered: u64,
+    pub attempts: u64,
+    pub replays: u64,
+}
+
+pub struct Simulation {
+    cfg: Config,
+    rng: SimRng,
+    now_ms: u64,
+    next_seq: u64,
+    queue: BTreeMap<(u64, u64), Scheduled>,
+    events: Vec<Event>,
+    idempotent: IdempotentConsumer,
+    naive: NaiveConsumer,
+    outage: bool,
+    armed: Option<Fault>,
+    log: Vec<Entry>,
+    log_cap: usize,
+    log_dropped: u64,
+    counts: Counts,
+    fail_threshold: u64,
+    ack_lost_threshold: u64,
+}
+
+/// Why a request to the hub was refused (the UI shows it; nothing panics).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    NoSuchEvent(u32),
+    NotDeadLettered(u32),
+    TooManyEvents,
+}
+
+/// Upper bound on events one simulation holds, so no input can exhaust memory.
+pub const MAX_EVENTS: usize = 200_000;
+
+impl Simulation {
+    /// A new run. `cfg` is used as given after clamping anything out of range to its default.
+    pub fn new(cfg: Config) -> Self {
+        let (cfg, _) = cfg.repaired();
+        let mut sim = Simulation {
+            rng: SimRng::new(cfg.seed),
+            now_ms: 0,
+            next_seq: 0,
+            queue: BTreeMap::new(),
+            events: Vec::new(),
+            idempotent: IdempotentConsumer::new(cfg.dedup_on),
+            naive: NaiveConsumer::default(),
+            outage: false,
+            armed: None,
+            log: Vec::new(),
+            log_cap: usize::MAX,
+            log_dropped: 0,
+            counts: Counts::default(),
+            fail_threshold: 0,
+            ack_lost_threshold: 0,
+            cfg,
+        };
+        sim.refresh_thresholds();
+        sim
+    }
+
+    /// Keep only the newest `cap` log entries in memory (the page does; the runner does not).
+    pub fn with_log_cap(mut self, cap: usize) -> Self {
+        self.log_cap = cap.max(1);
+        self
+    }
+
+    fn refresh_thresholds(&mut self) {
+        self.fail_threshold = threshold(self.cfg.failure_probability);
+        self.ack_lost_threshold = threshold(self.cfg.ack_lost_share);
+    }
+
+    // ---- read-only view -------------------------------------------------------------------
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+    pub fn now_ms(&self) -> u64 {
+        self.now_ms
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    pub fn event(&self, index: u32) -> Option<&Event> {
+        self.events.get(index as usize)
+    }
+    pub fn idempotent(&self) -> &IdempotentConsumer {
+        &self.idempotent
+    }
+    pub fn naive(&self) -> &NaiveConsumer {
+        &self.naive
+    }
+    pub fn outage(&self) -> bool {
+        self.outage
+    }
+    pub fn armed_fault(&self) -> Option<Fault> {
+        self.armed
+    }
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+    /// Entries dropped from the front of the in-memory log because of the cap.
+    pub fn log_dropped(&self) -> u64 {
+        self.log_dropped
+    }
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+    pub fn dead_letters(&self) -> impl Iterator<Item = &Event> {
+        self.events
+            .iter()
+            .filter(|e| matches!(e.state, EventState::DeadLettered { .. }))
+    }
+    /// Time of the next thing that will happen, if anything is scheduled.
+    pub fn next_time(&self) -> Option<u64> {
+        self.queue.keys().next().map(|&(t, _)| t)
+    }
+    pub fn is_idle(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    // ---- learner's actions ----------------------------------------------------------------
+
+    /// Publish `fact` `count` times (each copy gets its own producer id) at `at_ms`, or now if
+    /// that is in the past.
+    pub fn publish(&mut self, fact: Fact, at_ms: u64, count: u32) -> Result<(), Refused> {
+        let pending = self
+            .queue
+            .values()
+            .filter(|a| matches!(a, Scheduled::Publish(_)))
+            .count();
+        if self.events.len() + pending + count as usize > MAX_EVENTS {
+            return Err(Refused::TooManyEvents);
+        }
+        let at = at_ms.max(self.now_ms);
+        for _ in 0..count {
+            self.schedule(at, Scheduled::Publish(fact.clone()));
+        }
+        Ok(())
+    }
+
+    pub fn set_outage(&mut self, on: bool) {
+        if on != self.outage {
+            self.outage = on;
+            self.push_log(Entry::new(
+                self.now_ms,
+                if on { Kind::OutageOn } else { Kind::OutageOff },
+            ));
+        }
+    }
+
+    /// Arms `fault` for the next attempt that reaches a running consumer.
+    pub fn inject(&mut self, fault: Fault) {
+        self.armed = Some(fault);
+        let mut e = Entry::new(self.now_ms, Kind::FaultInjected);
+        e.fault = Some(fault);
+        self.push_log(e);
+    }
+
+    /// Live settings: the failure probability and ack-lost share change the next draws only.
+    pub fn set_probabilities(&mut self, failure_probability: f64, ack_lost_share: f64) {
+        let cfg = Config {
+            failure_probability,
+            ack_lost_share,
+            ..self.cfg.clone()
+        };
+        let (cfg, _) = cfg.repaired();
+        if cfg != self.cfg {
+            self.cfg = cfg;
+            self.refresh_thresholds();
+            let mut e = Entry::new(self.now_ms, Kind::SettingChanged);
+            e.detail = Some(format!(
+                "failure_probability={} ack_lost_share={}",
+                self.cfg.failure_probability, self.cfg.ack_lost_share
+            ));
+            self.push_log(e);
+        }
+    }
+
+    /// Replays one dead-lettered event: the same id, a fresh series of attempts starting now.
+    pub fn replay(&mut self, index: u32) -> Result<(), Refused> {
+        let now = self.now_ms;
+        let ev = self
+            .events
+            .get_mut(index as usize)
+            .ok_or(Refused::NoSuchEvent(index))?;
+        if !matches!(ev.state, EventState::DeadLettered { .. }) {
+            return Err(Refused::NotDeadLettered(index));
+        }
+        ev.series += 1;
+        ev.series_started_ms = now;
+        ev.state = EventState::Delivering { since_ms: now };
+        let series = ev.series;
+        let mut e = event_entry(now, Kind::Replayed, ev);
+        e.series = Some(series);
+        e.detail = Some("manual replay".into());
+        self.counts.dead_lettered -= 1;
+        self.counts.in_flight += 1;
+        self.counts.replays += 1;
+        self.push_log(e);
+        self.schedule(
+            now,
+            Scheduled::Attempt {
+                event: index,
+                series,
+                attempt: 0,
+            },
+        );
+        Ok(())
+    }
+
+    /// Replays every dead-lettered event, oldest first; returns how many.
+    pub fn replay_all(&mut self) -> usize {
+        let dead: Vec<u32> = self.dead_letters().map(|e| e.index).collect();
+        dead.iter().filter(|&&i| self.replay(i).is_ok()).count()
+    }
+
+    // ---- time -----------------------------------------------------------------------------
+
+    /// Runs the next scheduled thing; returns its time, or None when nothing is scheduled.
+    pub fn step(&mut self) -> Option<u64> {
+        let ((t, _), action) = self.queue.pop_first()?;
+        self.now_ms = self.now_ms.max(t);
+        match action {
+            Scheduled::Publish(fact) => self.do_publish(fact),
+            Scheduled::Attempt {
+                event,
+                series,
+                attempt,
+            } => self.do_attempt(event, series, attempt),
+        }
+        Some(t)
+    }
+
+    /// Runs everything due up to and including `t_ms`, then sets the clock to `t_ms`.
+    pub fn run_until(&mut self, t_ms: u64) {
+        while self.next_time().is_some_and(|t| t <= t_ms) {
+            self.step();
+        }
+        self.now_ms = self.now_ms.max(t_ms);
+    }
+
+    /// Runs until nothing is scheduled or `max_steps` steps have run; returns the steps run.
+    pub fn run_to_end(&mut self, max_steps: u64) -> u64 {
+        let mut n = 0;
+        while n < max_steps && self.step().is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    // ---- internals ------------------------------------------------------------------------
+
+    fn schedule(&mut self, t: u64, action: Scheduled) {
+        self.queue.insert((t, self.next_seq), action);
+        self.next_seq += 1;
+    }
+
+    fn push_log(&mut self, e: Entry) {
+        if self.log.len() >= self.log_cap {
+            // Drop the oldest half at once so trimming is amortised O(1) per entry.
+            let drop = (self.log_cap / 2).max(1);
+            self.log.drain(..drop);
+            self.log_dropped += drop as u64;
+        }
+        self.log.push(e);
+    }
+
+    fn do_publish(&mut self, fact: Fact) {
+        let now = self.now_ms;
+        let index = self.events.len() as u32;
+        let ev = Event {
+            index,
+            id: producer_id(&mut self.rng),
+            derived_id: fact.derived_id(),
+            fact,
+            published_ms: now,
+            state: EventState::Delivering { since_ms: now },
+            series: 0,
+            series_started_ms: now,
+            attempts: Vec::new(),
+        };
+        self.push_log(event_entry(now, Kind::Published, &ev));
+        self.events.push(ev);
+        self.counts.published += 1;
+        self.counts.in_flight += 1;
+        self.schedule(
+            now,
+            Scheduled::Attempt {
+                event: index,
+                series: 0,
+                attempt: 0,
+            },
+        );
+    }
+
+    /// Decides what happens to one attempt: outage first, then an armed fault, then the dice.
+    fn draw_outcome(&mut self) -> (Outcome, Option<Reason>, Option<Fault>) {
+        if self.outage {
+            return (Outcome::ConsumerError, Some(Reason::ConsumerDown), None);
+        }
+        if let Some(f) = self.armed.take() {
+            return (Outcome::AckLost, Some(Reason::from(f)), Some(f));
+        }
+        if !self.rng.chance(self.fail_threshold) {
+            return (Outcome::Delivered, None, None);
+        }
+        if self.rng.chance(self.ack_lost_threshold) {
+            (Outcome::AckLost, Some(Reason::AckLost), None)
+        } else {
+            (Outcome::ConsumerError, Some(Reason::ConsumerError), None)
+        }
+    }
+
+    fn do_attempt(&mut self, index: u32, series: u32, attempt: u32) {
+        let now = self.now_ms;
+        match self.events.get(index as usize) {
+            Some(ev) if ev.series == series && ev.state.in_flight() => {}
+            _ => return, // stale: cannot happen with the hub's own scheduling; ignored, not fatal
+        }
+        let (outcome, reason, fault) = self.draw_outcome();
+        self.counts.attempts += 1;
+        let ev = &self.events[index as usize];
+        let mut entry = event_entry(now, Kind::Attempt, ev);
+        entry.attempt = Some(attempt);
+        entry.series = Some(series);
+        entry.outcome = Some(outcome);
+        entry.reason = reason;
+        entry.fault = fault;
+        if outcome.processed() {
+            let d = Delivery {
+                t_ms: now,
+                event_id: ev.id,
+                derived_id: ev.derived_id,
+                fact_key: &ev.fact.key(),
+            };
+            entry.idempotent = Some(self.idempotent.process(&d));
+            entry.naive = Some(self.naive.process(&d));
+        }
+        self.push_log(entry);
+
+        let max = self.cfg.max_retries;
+        let ev = &mut self.events[index as usize];
+        ev.attempts.push(AttemptRecord {
+            series,
+            attempt,
+            t_ms: now,
+            outcome,
+            reason,
+            fault,
+        });
+        let next = match (outcome, reason) {
+            (Outcome::Delivered, _) => {
+                ev.state = EventState::Delivered { at_ms: now };
+                self.counts.in_flight -= 1;
+                self.counts.delivered += 1;
+                None
+            }
+            (_, reason) if attempt >= max => {
+                let reason = reason.unwrap_or(Reason::ConsumerError);
+                ev.state = EventState::DeadLettered { at_ms: now, reason };
+                let mut e = event_entry(now, Kind::DeadLettered, ev);
+                e.attempt = Some(attempt);
+                e.series = Some(series);
+                e.reason = Some(reason);
+                e.detail = Some(format!("{} attempts in this series", attempt + 1));
+                self.counts.in_flight -= 1;
+                self.counts.dead_lettered += 1;
+                self.push_log(e);
+                None
+            }
+            _ => {
+                let retry = attempt + 1;
+                let wait = self.cfg.wait_ms(retry);
+                let at = now.saturating_add(wait);
+                ev.state = EventState::WaitingRetry {
+                    retry,
+                    since_ms: now,
+                    next_at_ms: at,
+                };
+                let mut e = event_entry(now, Kind::RetryScheduled, ev);
+                e.attempt = Some(retry);
+                e.series = Some(series);
+                e.wait_ms = Some(wait);
+                e.next_attempt_at_ms = Some(at);
+                self.push_log(e);
+                Some((at, retry))
+            }
+        };
+        if let Some((at, retry)) = next {
+            self.schedule(
+                at,
+                Scheduled::Attempt {
+                    event: index,
+                    series,
+                    attempt: retry,
+                },
+            );
+        }
+    }
+
+    /// Checks the hub's bookkeeping against first principles; used after every step in tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut c = Counts {
+            attempts: self.counts.attempts,
+            replays: self.counts.replays,
+            ..Default::default()
+        };
+        c.published = self.events.len() as u64;
+        let mut queued: BTreeMap<u32, u32> = BTreeMap::new();
+        for a in self.queue.values() {
+            if let Scheduled::Attempt { event, .. } = a {
+                *queued.entry(*event).or_default() += 1;
+            }
+        }
+        for ev in &self.events {
+            match ev.state {
+                EventState::Delivered { .. } => c.delivered += 1,
+                EventState::DeadLettered { .. } => c.dead_lettered += 1,
+                _ => c.in_flight += 1,
+            }
+            let want = u32::from(ev.state.in_flight());
+            let have = queued.get(&ev.index).copied().unwrap_or(0);
+            if want != have {
+                return Err(format!(
+                    "event {} is {:?} with {have} queued attempts",
+                    ev.index, ev.state
+                ));
+            }
+            if let EventState::DeadLettered { .. } = ev.state {
+                let n = ev.current_series().count() as u32;
+                if n != self.cfg.max_retries + 1
+                    || ev.current_series().any(|a| a.outcome == Outcome::Delivered)
+                {
+                    return Err(format!(
+                        "event {} dead-lettered after {n} attempts",
+                        ev.index
+                    ));
+                }
+            }
+        }
+        if c != self.counts {
+            return Err(format!("counts {:?} but events say {:?}", self.counts, c));
+        }
+        let (i, n) = (&self.idempotent, &self.naive);
+        if i.effects.applications != i.table.len() as u64 {
+            return Err("idempotent effects differ from its distinct keys".into());
+        }
+        if n.effects.applications != n.deliveries || i.deliveries != n.deliveries {
+            return Err("naive effects differ from its deliveries".into());
+        }
+        if i.deliveries != i.effects.applications + i.discarded {
+            return Err("idempotent deliveries are not applied + discarded".into());
+        }
+        Ok(())
+    }
+}
+
+fn event_entry(t_ms: u64, kind: Kind, ev: &Event) -> Entry {
+    let mut e = Entry::new(t_ms, kind);
+    e.event_id = Some(ev.id);
+    e.derived_id = Some(ev.derived_id);
+    e.fact_key = Some(ev.fact.key());
+    e
+}

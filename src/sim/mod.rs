@@ -1,0 +1,19 @@
+//! The pure simulation core: no browser, no UI, no wall clock; runs natively and in wasm alike.
+//!
+//! Everything here is deterministic: time is integer milliseconds on one virtual clock, the
+//! queue is ordered by (time, sequence number), and one seeded [`rng::SimRng`] makes every
+//! random choice.
+pub mod config;
+pub mod consumer;
+pub mod demos;
+pub mod hub;
+pub mod ids;
+pub mod log;
+pub mod montecarlo;
+pub mod polling;
+pub mod rng;
+pub mod scenario;
+pub mod utc;
+
+pub use config::{Config, DedupOn};
+pub use hub::{EventState, Fault, Outcome, Simulation};

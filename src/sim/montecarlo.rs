@@ -1,0 +1,154 @@
+//! Fast Monte Carlo of the retry policy over many independent events, with the analytic
+//! values it is compared against. Events are independent, so no queue is needed here: each
+//! event's attempts are drawn in order from the one generator.
+use serde::Serialize;
+
+use super::config::Config;
+use super::rng::{threshold, SimRng};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct McResult {
+    pub events: u64,
+    pub attempts: u64,
+    pub dead_lettered: u64,
+    /// `delivered_at[k]`: events delivered by attempt k (0 = initial delivery).
+    pub delivered_at: Vec<u64>,
+    /// Times a consumer processed an event (deliveries plus processed-but-unacknowledged).
+    pub processings: u64,
+    /// Events the consumer processed at least once.
+    pub processed_events: u64,
+}
+
+impl McResult {
+    pub fn dead_letter_rate(&self) -> f64 {
+        ratio(self.dead_lettered, self.events)
+    }
+    /// Duplicate deliveries the consumer sees per event.
+    pub fn duplicates_per_event(&self) -> f64 {
+        ratio(self.processings - self.processed_events, self.events)
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// Simulates `events` events under `cfg` (its seed included).
+pub fn run(cfg: &Config, events: u64) -> McResult {
+    let mut rng = SimRng::new(cfg.seed);
+    let fail = threshold(cfg.failure_probability);
+    let ack_lost = threshold(cfg.ack_lost_share);
+    let last = cfg.max_retries.min(64);
+    let mut r = McResult {
+        events,
+        delivered_at: vec![0; last as usize + 1],
+        ..Default::default()
+    };
+    for _ in 0..events {
+        let mut processed = 0u64;
+        let mut delivered = false;
+        for k in 0..=last {
+            r.attempts += 1;
+            if !rng.chance(fail) {
+                processed += 1;
+                r.delivered_at[k as usize] += 1;
+                delivered = true;
+                break;
+            }
+            processed += u64::from(rng.chance(ack_lost));
+        }
+        r.dead_lettered += u64::from(!delivered);
+        r.processings += processed;
+        r.processed_events += u64::from(processed > 0);
+    }
+    r
+}
+
+/// P(delivered at attempt k), k = 0..=max_retries: the geometric law cut at the last retry.
+pub fn analytic_delivered_at(cfg: &Config) -> Vec<f64> {
+    let p = cfg.failure_probability;
+    (0..=cfg.max_retries)
+        .map(|k| p.powi(k as i32) * (1.0 - p))
+        .collect()
+}
+
+/// Expected duplicate deliveries per event: E[processings] − P(processed at least once).
+pub fn analytic_duplicates_per_event(cfg: &Config) -> f64 {
+    let (p, a, n) = (
+        cfg.failure_probability,
+        cfg.ack_lost_share,
+        cfg.max_retries as i32 + 1,
+    );
+    let per_attempt = (1.0 - p) + p * a;
+    let expected_attempts: f64 = (0..n).map(|k| p.powi(k)).sum();
+    let never = (p * (1.0 - a)).powi(n);
+    expected_attempts * per_attempt - (1.0 - never)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_the_analytic_values() {
+        for (p, a) in [(0.5, 0.0), (0.7, 0.3), (0.2, 1.0)] {
+            let cfg = Config {
+                failure_probability: p,
+                ack_lost_share: a,
+                seed: 99,
+                ..Config::default()
+            };
+            let n = 400_000;
+            let r = run(&cfg, n);
+            let want = cfg.analytic_dead_letter_rate();
+            let sd = (want * (1.0 - want) / n as f64).sqrt();
+            assert!(
+                (r.dead_letter_rate() - want).abs() < 5.0 * sd + 1e-9,
+                "p={p}: {} vs {want}",
+                r.dead_letter_rate()
+            );
+            for (k, want_k) in analytic_delivered_at(&cfg).iter().enumerate() {
+                let got = r.delivered_at[k] as f64 / n as f64;
+                let sd = (want_k * (1.0 - want_k) / n as f64).sqrt();
+                assert!(
+                    (got - want_k).abs() < 5.0 * sd + 1e-9,
+                    "p={p} k={k}: {got} vs {want_k}"
+                );
+            }
+            let dup = analytic_duplicates_per_event(&cfg);
+            assert!(
+                (r.duplicates_per_event() - dup).abs() < 0.02 * dup.max(0.05),
+                "p={p} a={a}: {} vs {dup}",
+                r.duplicates_per_event()
+            );
+            assert_eq!(r.delivered_at.iter().sum::<u64>() + r.dead_lettered, n);
+        }
+    }
+
+    #[test]
+    fn extremes() {
+        let all_fail = Config {
+            failure_probability: 1.0,
+            ack_lost_share: 0.0,
+            ..Config::default()
+        };
+        let r = run(&all_fail, 1000);
+        assert_eq!(
+            (r.dead_lettered, r.attempts, r.processings),
+            (1000, 7000, 0)
+        );
+        let none_fail = Config {
+            failure_probability: 0.0,
+            ..Config::default()
+        };
+        let r = run(&none_fail, 1000);
+        assert_eq!(
+            (r.dead_lettered, r.attempts, r.delivered_at[0]),
+            (0, 1000, 1000)
+        );
+    }
+}

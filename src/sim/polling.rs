@@ -1,0 +1,217 @@
+//! Polling mode: the hub keeps an ordered log (seq) and each consumer owns its cursor. Shows
+//! what losing the cursor does (redelivery of everything) and what persisting it before
+//! processing does (events skipped: at-most-once).
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::config::DedupOn;
+use super::consumer::{Action, Delivery, IdempotentConsumer, NaiveConsumer};
+use super::ids::{producer_id, Fact};
+use super::rng::SimRng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CursorPolicy {
+    /// Process, commit, then persist the cursor: a crash repeats work (at-least-once).
+    AfterCommit,
+    /// Persist the cursor, then process: a crash skips work (at-most-once).
+    BeforeProcessing,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogRecord {
+    pub seq: u64,
+    pub event_id: Uuid,
+    pub derived_id: Uuid,
+    pub fact_key: String,
+}
+
+/// What happened to one record in one poll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PollStep {
+    pub poll: u32,
+    pub seq: u64,
+    pub idempotent: Option<Action>,
+    pub naive: Option<Action>,
+    /// The consumer crashed at this record's vulnerable point.
+    pub crashed: bool,
+    pub cursor_after: u64,
+}
+
+pub struct Polling {
+    rng: SimRng,
+    pub policy: CursorPolicy,
+    pub log: Vec<LogRecord>,
+    /// Highest seq the consumer has recorded as done (0 = nothing); survives restarts.
+    pub cursor: u64,
+    pub idempotent: IdempotentConsumer,
+    pub naive: NaiveConsumer,
+    pub steps: Vec<PollStep>,
+    polls: u32,
+    processed: BTreeSet<u64>,
+}
+
+impl Polling {
+    pub fn new(seed: u64, policy: CursorPolicy, dedup_on: DedupOn) -> Self {
+        Polling {
+            rng: SimRng::new(seed),
+            policy,
+            log: Vec::new(),
+            cursor: 0,
+            idempotent: IdempotentConsumer::new(dedup_on),
+            naive: NaiveConsumer::default(),
+            steps: Vec::new(),
+            polls: 0,
+            processed: BTreeSet::new(),
+        }
+    }
+
+    /// The hub appends a new event to its log.
+    pub fn append(&mut self, fact: &Fact) -> u64 {
+        let seq = self.log.len() as u64 + 1;
+        let event_id = producer_id(&mut self.rng);
+        self.log.push(LogRecord {
+            seq,
+            event_id,
+            derived_id: fact.derived_id(),
+            fact_key: fact.key(),
+        });
+        seq
+    }
+
+    /// Reads up to `batch` records after the cursor and handles them in order. With
+    /// `crash_at = Some(k)`, the consumer crashes at the k-th record (0-based) of the batch,
+    /// between its processing and its cursor write, in whichever order the policy puts them.
+    pub fn poll(&mut self, batch: usize, crash_at: Option<usize>) {
+        self.polls += 1;
+        let start = self.cursor as usize;
+        let end = start.saturating_add(batch).min(self.log.len());
+        for (k, i) in (start..end).enumerate() {
+            let rec = self.log[i].clone();
+            let crash = crash_at == Some(k);
+            let mut step = PollStep {
+                poll: self.polls,
+                seq: rec.seq,
+                idempotent: None,
+                naive: None,
+                crashed: crash,
+                cursor_after: 0,
+            };
+            match self.policy {
+                CursorPolicy::AfterCommit => {
+                    self.process(&rec, &mut step);
+                    if !crash {
+                        self.cursor = rec.seq;
+                    }
+                }
+                CursorPolicy::BeforeProcessing => {
+                    self.cursor = rec.seq;
+                    if !crash {
+                        self.process(&rec, &mut step);
+                    }
+                }
+            }
+            step.cursor_after = self.cursor;
+            self.steps.push(step);
+            if crash {
+                return;
+            }
+        }
+    }
+
+    fn process(&mut self, rec: &LogRecord, step: &mut PollStep) {
+        let d = Delivery {
+            t_ms: u64::from(self.polls),
+            event_id: rec.event_id,
+            derived_id: rec.derived_id,
+            fact_key: &rec.fact_key,
+        };
+        step.idempotent = Some(self.idempotent.process(&d));
+        step.naive = Some(self.naive.process(&d));
+        self.processed.insert(rec.seq);
+    }
+
+    /// The consumer's stored cursor is lost: it starts again from the beginning of the log.
+    pub fn lose_cursor(&mut self) {
+        self.cursor = 0;
+    }
+
+    /// Records at or before the cursor that no consumer ever processed.
+    pub fn skipped(&self) -> Vec<u64> {
+        (1..=self.cursor)
+            .filter(|s| !self.processed.contains(s))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(n: u32) -> Vec<Fact> {
+        (0..n)
+            .map(|i| Fact {
+                norad_id: 25544 + i,
+                pass_start_utc: "2026-07-29T14:00:00Z".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn losing_the_cursor_repeats_every_effect_only_for_the_naive_consumer() {
+        let mut p = Polling::new(1, CursorPolicy::AfterCommit, DedupOn::Producer);
+        for f in facts(5) {
+            p.append(&f);
+        }
+        p.poll(10, None);
+        assert_eq!(
+            (
+                p.cursor,
+                p.naive.effects.applications,
+                p.idempotent.effects.applications
+            ),
+            (5, 5, 5)
+        );
+        p.lose_cursor();
+        p.poll(10, None);
+        assert_eq!(
+            p.naive.effects.applications, 10,
+            "naive repeats every effect"
+        );
+        assert_eq!(p.idempotent.effects.applications, 5);
+        assert_eq!(
+            p.idempotent.discarded, 5,
+            "idempotent discards everything it has seen"
+        );
+        assert!(p.skipped().is_empty());
+    }
+
+    #[test]
+    fn crash_after_commit_redelivers_crash_after_early_cursor_skips() {
+        let mut p = Polling::new(1, CursorPolicy::AfterCommit, DedupOn::Derived);
+        for f in facts(3) {
+            p.append(&f);
+        }
+        p.poll(10, Some(1));
+        p.poll(10, None);
+        assert_eq!(p.naive.effects.applications, 4, "seq 2 processed twice");
+        assert_eq!(p.idempotent.effects.applications, 3);
+        assert!(p.skipped().is_empty());
+
+        let mut q = Polling::new(1, CursorPolicy::BeforeProcessing, DedupOn::Derived);
+        for f in facts(3) {
+            q.append(&f);
+        }
+        q.poll(10, Some(1));
+        q.poll(10, None);
+        assert_eq!(
+            q.skipped(),
+            vec![2],
+            "at-most-once: seq 2 is never processed"
+        );
+        assert_eq!(q.naive.effects.applications, 2);
+        assert_eq!(q.idempotent.effects.applications, 2);
+    }
+}

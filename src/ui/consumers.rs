@@ -1,0 +1,73 @@
+//! The idempotent and the naive consumer side by side on the same delivery stream.
+use yew::prelude::*;
+
+use super::i18n::Texts;
+use super::PanelProps;
+use crate::sim::consumer::Effects;
+use crate::sim::utc::format_ms;
+
+fn effects_list(t: &Texts, e: &Effects) -> Html {
+    let rows = [
+        (t.pass_rows, e.pass_rows),
+        (t.notifications, e.notifications),
+        (t.reservations, e.reservations),
+        (t.emails, e.emails),
+        (t.counter, e.counter),
+        (t.log_lines, e.log_lines),
+        (t.status_rows, e.status.len() as u64),
+    ];
+    html! {
+        <dl class="effects">
+            { for rows.iter().map(|(k, v)| html! { <><dt>{ *k }</dt><dd>{ *v }</dd></> }) }
+        </dl>
+    }
+}
+
+#[component]
+pub fn Consumers(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let (i, n) = (lab.sim.idempotent(), lab.sim.naive());
+    let extra = n
+        .effects
+        .applications
+        .saturating_sub(i.effects.applications);
+
+    html! {
+        <section class="panel" aria-labelledby="consumers-h">
+            <h2 id="consumers-h">{ t.consumers }</h2>
+            <div class="two-col consumers">
+                <article class="consumer ok" id="consumer-idempotent" aria-labelledby="ci-h">
+                    <h3 id="ci-h">{ t.idempotent }</h3>
+                    <p class="big-numbers">
+                        <span><b data-test="applied">{ i.effects.applications }</b>{ t.effects_applied }</span>
+                        <span><b data-test="discarded">{ i.discarded }</b>{ t.duplicates_discarded }</span>
+                        <span><b>{ i.deliveries }</b>{ t.deliveries_seen }</span>
+                    </p>
+                    { effects_list(t, &i.effects) }
+                    <details>
+                        <summary>{ format!("{} ({})", t.dedup_table, i.table.len()) }</summary>
+                        <table class="small">
+                            <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ "t" }</th></tr></thead>
+                            <tbody>
+                            { for i.table.values().rev().take(20).map(|r| html! {
+                                <tr><td class="mono">{ r.key.to_string() }</td><td class="mono">{ r.fact_key.clone() }</td><td>{ format_ms(r.t_ms) }</td></tr>
+                            }) }
+                            </tbody>
+                        </table>
+                    </details>
+                </article>
+                <article class="consumer warn" id="consumer-naive" aria-labelledby="cn-h">
+                    <h3 id="cn-h">{ t.naive }</h3>
+                    <p class="big-numbers">
+                        <span><b data-test="applied">{ n.effects.applications }</b>{ t.effects_applied }</span>
+                        <span><b data-test="extra">{ format!("+{extra}") }</b>{ t.extra_applied }</span>
+                        <span><b>{ n.deliveries }</b>{ t.deliveries_seen }</span>
+                    </p>
+                    { effects_list(t, &n.effects) }
+                </article>
+            </div>
+            <p class="hint">{ t.status_note }</p>
+        </section>
+    }
+}

@@ -1,0 +1,156 @@
+//! The control panel: clock, settings, publishing and fault injection.
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::state::{Action, Notice, SPEEDS};
+use super::PanelProps;
+use crate::sim::utc::format_ms;
+use crate::sim::{DedupOn, Fault};
+
+fn input_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
+
+#[component]
+pub fn Controls(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let a = &props.on_action;
+    let cfg = &lab.cfg;
+    let sim = &lab.sim;
+
+    let notice = lab.notice.as_ref().map(|n| {
+        let text = match n {
+            Notice::BadNumber { field, input } => format!("{} ({field}: «{input}»)", t.bad_number),
+            Notice::TooManyEvents => t.too_many.to_string(),
+        };
+        html! {
+            <div class="notice" role="status">
+                <span>{ text }</span>
+                <button type="button" class="btn small" onclick={a.reform(|_| Action::DismissNotice)}>{ t.dismiss }</button>
+            </div>
+        }
+    });
+
+    let on_speed = a.reform(|e: Event| {
+        Action::SetSpeed(
+            e.target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(0),
+        )
+    });
+    let on_p = a.reform(|e: InputEvent| {
+        Action::SetFailure(
+            e.target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse::<f64>()
+                .unwrap_or(-1.0)
+                / 100.0,
+        )
+    });
+    let on_ack = a.reform(|e: InputEvent| {
+        Action::SetAckLost(
+            e.target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse::<f64>()
+                .unwrap_or(-1.0)
+                / 100.0,
+        )
+    });
+    let on_dedup = a.reform(|e: Event| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::SetDedup(if v == "producer" {
+            DedupOn::Producer
+        } else {
+            DedupOn::Derived
+        })
+    });
+    let new_seed = a.reform(|_| Action::NewSeed((js_sys::Math::random() * 1e9) as u64));
+    let p_pct = (cfg.failure_probability * 100.0).round();
+    let ack_pct = (cfg.ack_lost_share * 100.0).round();
+
+    html! {
+        <aside class="controls panel" aria-labelledby="controls-h">
+            <h2 id="controls-h">{ t.controls }</h2>
+            { for notice }
+            <div class="clock" aria-live="off">
+                <span class="label">{ t.clock }</span>
+                <span class="mono big" id="clock">{ format_ms(sim.now_ms()) }</span>
+            </div>
+            <div class="row buttons">
+                <button type="button" id="play" class="btn primary" aria-pressed={lab.playing.to_string()}
+                    onclick={a.reform(|_| Action::TogglePlay)}>
+                    { if lab.playing { format!("⏸ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                </button>
+                <button type="button" id="step" class="btn" onclick={a.reform(|_| Action::Step)}>{ t.step }</button>
+                <button type="button" id="reset" class="btn" onclick={a.reform(|_| Action::Reset)}>{ format!("↺ {}", t.reset) }</button>
+            </div>
+            <label class="field">
+                <span>{ t.speed }</span>
+                <select id="speed" onchange={on_speed} title={t.speed_hint}>
+                    { for SPEEDS.iter().map(|&s| html! {
+                        <option value={s.to_string()} selected={s == lab.speed}>{ format!("{s}×") }</option>
+                    }) }
+                </select>
+            </label>
+            <div class="row buttons">
+                <button type="button" id="publish-one" class="btn primary" onclick={a.reform(|_| Action::PublishOne)}>{ t.publish_one }</button>
+                <button type="button" id="publish-twice" class="btn" onclick={a.reform(|_| Action::PublishTwice)}>{ t.publish_twice }</button>
+            </div>
+            <label class="field">
+                <span>{ format!("{}: {p_pct}%", t.failure_probability) }</span>
+                <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p} />
+            </label>
+            <label class="field">
+                <span>{ format!("{}: {ack_pct}%", t.ack_lost_share) }</span>
+                <input id="ack-lost" type="range" min="0" max="100" step="1" value={ack_pct.to_string()} oninput={on_ack}
+                    aria-describedby="ack-hint" />
+                <small id="ack-hint">{ t.ack_lost_hint }</small>
+            </label>
+            <label class="field check">
+                <input id="outage" type="checkbox" checked={sim.outage()}
+                    onchange={a.reform(|e: Event| Action::SetOutage(e.target_unchecked_into::<HtmlInputElement>().checked()))} />
+                <span>{ t.outage }</span>
+            </label>
+            <div class="row">
+                <label class="field small">
+                    <span>{ t.base_seconds }</span>
+                    <input id="base" type="number" min="1" max="3600" value={cfg.base_seconds.to_string()}
+                        onchange={a.reform(|e: Event| Action::SetBase(input_value(&e)))} />
+                </label>
+                <label class="field small">
+                    <span>{ t.max_retries }</span>
+                    <input id="retries" type="number" min="1" max="12" value={cfg.max_retries.to_string()}
+                        onchange={a.reform(|e: Event| Action::SetRetries(input_value(&e)))} />
+                </label>
+            </div>
+            <label class="field">
+                <span>{ t.dedup_on }</span>
+                <select id="dedup" onchange={on_dedup}>
+                    <option value="derived" selected={cfg.dedup_on == DedupOn::Derived}>{ t.dedup_derived }</option>
+                    <option value="producer" selected={cfg.dedup_on == DedupOn::Producer}>{ t.dedup_producer }</option>
+                </select>
+            </label>
+            <div class="row">
+                <label class="field grow">
+                    <span>{ t.seed }</span>
+                    <input id="seed" type="text" inputmode="numeric" value={cfg.seed.to_string()}
+                        onchange={a.reform(|e: Event| Action::SetSeed(input_value(&e)))} />
+                </label>
+                <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>
+            </div>
+            <fieldset class="faults">
+                <legend>{ t.faults }</legend>
+                { for Fault::ALL.iter().map(|&f| html! {
+                    <button type="button" class="btn small" id={format!("fault-{}", f.as_str())}
+                        aria-pressed={(sim.armed_fault() == Some(f)).to_string()}
+                        onclick={a.reform(move |_| Action::Inject(f))}>{ t.fault(f) }</button>
+                }) }
+                if let Some(f) = sim.armed_fault() {
+                    <p class="armed" role="status">{ format!("⚡ {}: {}", t.fault_armed, t.fault(f)) }</p>
+                }
+            </fieldset>
+        </aside>
+    }
+}

@@ -1,0 +1,67 @@
+//! Events and their delivery state; selecting one shows it on the timeline.
+use yew::prelude::*;
+
+use super::state::Action;
+use super::PanelProps;
+use crate::sim::EventState;
+
+/// Rows shown at once; counts above the table always cover every event.
+const SHOWN: usize = 40;
+
+fn state_class(s: &EventState) -> &'static str {
+    match s {
+        EventState::Delivering { .. } => "st-delivering",
+        EventState::WaitingRetry { .. } => "st-waiting",
+        EventState::Delivered { .. } => "st-delivered",
+        EventState::DeadLettered { .. } => "st-dead",
+    }
+}
+
+#[component]
+pub fn Events(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let sim = &lab.sim;
+    let c = sim.counts();
+    let focus = lab.focus();
+    let events = sim.events();
+    let start = events.len().saturating_sub(SHOWN);
+
+    html! {
+        <section class="panel" aria-labelledby="events-h">
+            <h2 id="events-h">{ t.in_flight }</h2>
+            <p class="counts" id="event-counts">
+                <span>{ format!("{}: {}", t.published, c.published) }</span>
+                <span>{ format!("{}: {}", t.delivered, c.delivered) }</span>
+                <span>{ format!("{}: {}", t.dead_lettered, c.dead_lettered) }</span>
+            </p>
+            if events.is_empty() {
+                <p class="empty">{ t.events_empty }</p>
+            } else {
+                <div class="scroll">
+                <table class="events" id="events">
+                    if start > 0 { <caption>{ format!("{} ({SHOWN})", t.showing_latest) }</caption> }
+                    <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.state }</th><th scope="col">{ t.attempts }</th></tr></thead>
+                    <tbody>
+                    { for events[start..].iter().rev().map(|ev| {
+                        let i = ev.index;
+                        let selected = focus == Some(i);
+                        html! {
+                            <tr class={classes!(selected.then_some("selected"))}>
+                                <td>
+                                    <button type="button" class="linkish" aria-pressed={selected.to_string()}
+                                        onclick={props.on_action.reform(move |_| Action::Select(i))}>{ format!("#{}", i + 1) }</button>
+                                </td>
+                                <td class="mono small">{ ev.fact.key() }</td>
+                                <td><span class={classes!("state", state_class(&ev.state))}>{ t.state(&ev.state) }</span></td>
+                                <td>{ ev.attempts.len() }</td>
+                            </tr>
+                        }
+                    }) }
+                    </tbody>
+                </table>
+                </div>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,79 @@
+//! The run's log with simulated timestamps, and its export as JSON Lines or CSV.
+use yew::prelude::*;
+
+use super::export::download;
+use super::PanelProps;
+use crate::sim::log::{to_csv, to_jsonl, Entry};
+use crate::sim::rng::ALGORITHM;
+use crate::sim::utc::format_ms;
+
+/// Lines shown; the export has every retained entry.
+const SHOWN: usize = 60;
+
+fn line(t: &super::i18n::Texts, e: &Entry) -> Html {
+    let mut parts = vec![t.kind(e.kind).to_string()];
+    if let Some(k) = &e.fact_key {
+        parts.push(k.clone());
+    }
+    if let Some(n) = e.attempt {
+        parts.push(format!("#{n}"));
+    }
+    if let Some(o) = e.outcome {
+        parts.push(t.outcome(o).to_string());
+    }
+    if let Some(r) = e.reason {
+        parts.push(format!("({})", t.reason(r)));
+    }
+    if let Some(f) = e.fault {
+        parts.push(format!("⚡ {}", t.fault(f)));
+    }
+    if let Some(w) = e.wait_ms {
+        parts.push(format!("+{} s", w / 1000));
+    }
+    html! {
+        <li class={format!("k-{}", e.kind.as_str())}>
+            <span class="mono">{ format_ms(e.t_ms) }</span>{ " " }{ parts.join(" · ") }
+        </li>
+    }
+}
+
+#[component]
+pub fn LogView(props: &PanelProps) -> Html {
+    let lab_rc = props.lab.lab.clone();
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let log = lab.sim.log();
+    let hidden = lab.sim.log_dropped() + log.len().saturating_sub(SHOWN) as u64;
+    let seed = lab.sim.config().seed;
+
+    let export_jsonl = {
+        let lab = lab_rc.clone();
+        Callback::from(move |_| {
+            let text = to_jsonl(lab.borrow().sim.log());
+            let _ = download(
+                &format!("retry-lab-{seed}.jsonl"),
+                "application/x-ndjson",
+                &text,
+            );
+        })
+    };
+    let export_csv = Callback::from(move |_| {
+        let text = to_csv(lab_rc.borrow().sim.log());
+        let _ = download(&format!("retry-lab-{seed}.csv"), "text/csv", &text);
+    });
+
+    html! {
+        <section class="panel" aria-labelledby="log-h">
+            <h2 id="log-h">{ t.log }</h2>
+            <div class="row buttons">
+                <button type="button" id="export-jsonl" class="btn small" onclick={export_jsonl}>{ t.export_jsonl }</button>
+                <button type="button" id="export-csv" class="btn small" onclick={export_csv}>{ t.export_csv }</button>
+                <span class="small">{ format!("{}: {seed} · {ALGORITHM}", t.seed) }</span>
+            </div>
+            <ol class="log" role="log" id="log" aria-labelledby="log-h" aria-live="off">
+                { for log.iter().rev().take(SHOWN).map(|e| line(t, e)) }
+            </ol>
+            if hidden > 0 { <p class="small">{ format!("{hidden} {}", t.log_older) }</p> }
+        </section>
+    }
+}

@@ -1,0 +1,62 @@
+//! The Yew UI: a thin layer over [`crate::sim`]. `state` owns the lab's state and actions,
+//! `i18n` every string, and each other module is one component.
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub mod app;
+pub mod consumers;
+pub mod controls;
+pub mod dead_letters;
+pub mod demos;
+pub mod duplicates;
+pub mod events;
+pub mod export;
+pub mod i18n;
+pub mod log_view;
+pub mod panic;
+pub mod polling_view;
+pub mod state;
+pub mod timeline;
+
+pub use app::{App, AppProps};
+
+/// Shared, read-mostly access to the lab for child components. Equality is by version, so a
+/// component re-renders exactly when the lab changed.
+#[derive(Clone)]
+pub struct LabRef {
+    pub lab: Rc<RefCell<state::Lab>>,
+    pub version: u64,
+}
+
+impl PartialEq for LabRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version && Rc::ptr_eq(&self.lab, &other.lab)
+    }
+}
+
+/// Props every panel takes: the lab and the one way to change it.
+#[derive(yew::Properties, PartialEq, Clone)]
+pub struct PanelProps {
+    pub lab: LabRef,
+    pub on_action: yew::Callback<state::Action>,
+}
+
+/// Mounts the lab into `element` (the page uses `#lab`; a host page can pass its own).
+pub fn mount(element: web_sys::Element, props: AppProps) {
+    panic::install();
+    yew::Renderer::<App>::with_root_and_props(element, props).render();
+}
+
+/// Entry point of the built page.
+pub fn start() {
+    panic::install();
+    let doc = web_sys::window().and_then(|w| w.document());
+    let root = doc
+        .as_ref()
+        .and_then(|d| d.get_element_by_id("lab"))
+        .or_else(|| doc.and_then(|d| d.body().map(Into::into)));
+    if let Some(root) = root {
+        root.set_inner_html(""); // the static "loading" text
+        mount(root, AppProps::default());
+    }
+}

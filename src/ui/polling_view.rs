@@ -1,0 +1,77 @@
+//! Polling mode: the hub's ordered log, the consumer's cursor, and what losing it does.
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::state::Action;
+use super::PanelProps;
+use crate::sim::consumer::Action as Did;
+use crate::sim::polling::CursorPolicy;
+
+#[component]
+pub fn PollingView(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let p = &lab.polling;
+    let a = &props.on_action;
+    let on_policy = a.reform(|e: Event| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::PollPolicy(if v == "before" {
+            CursorPolicy::BeforeProcessing
+        } else {
+            CursorPolicy::AfterCommit
+        })
+    });
+    let skipped = p.skipped();
+    let mark = |d: Option<Did>| match d {
+        Some(Did::Applied) => "✓",
+        Some(Did::Discarded) => "⊘",
+        None => "—",
+    };
+
+    html! {
+        <section class="panel" aria-labelledby="poll-h">
+            <h2 id="poll-h">{ t.polling }</h2>
+            <p class="hint">{ t.polling_intro }</p>
+            <div class="row buttons">
+                <select id="poll-policy" aria-label={t.polling} onchange={on_policy}>
+                    <option value="after" selected={p.policy == CursorPolicy::AfterCommit}>{ t.cursor_after_commit }</option>
+                    <option value="before" selected={p.policy == CursorPolicy::BeforeProcessing}>{ t.cursor_before }</option>
+                </select>
+                <button type="button" id="poll-append" class="btn small" onclick={a.reform(|_| Action::PollAppend)}>{ t.append }</button>
+                <button type="button" id="poll-read" class="btn small" onclick={a.reform(|_| Action::Poll { crash: false })}>{ t.poll }</button>
+                <button type="button" id="poll-crash" class="btn small" onclick={a.reform(|_| Action::Poll { crash: true })}>{ t.poll_crash }</button>
+                <button type="button" id="poll-lose" class="btn small danger" onclick={a.reform(|_| Action::LoseCursor)}>{ t.lose_cursor }</button>
+            </div>
+            <p class="counts" id="poll-counts">
+                <span>{ format!("{}: {}", t.cursor, p.cursor) }</span>
+                <span>{ format!("{}: {}", t.hub_log, p.log.len()) }</span>
+                <span data-test="poll-idem">{ format!("{}: {} {}", t.idempotent, p.idempotent.effects.applications, t.effects_applied.to_lowercase()) }</span>
+                <span data-test="poll-naive">{ format!("{}: {} {}", t.naive, p.naive.effects.applications, t.effects_applied.to_lowercase()) }</span>
+                if !skipped.is_empty() {
+                    <span class="bad">{ format!("{}: {:?}", t.skipped, skipped) }</span>
+                }
+            </p>
+            <ol class="hub-log" aria-label={t.hub_log}>
+                { for p.log.iter().map(|r| html! {
+                    <li class={classes!((r.seq <= p.cursor).then_some("read"))}>
+                        <span class="mono">{ format!("seq {}", r.seq) }</span>
+                        <span class="mono small">{ format!(" {}", r.fact_key) }</span>
+                    </li>
+                }) }
+            </ol>
+            if !p.steps.is_empty() {
+                <table class="small">
+                    <thead><tr><th scope="col">{ "poll" }</th><th scope="col">{ "seq" }</th><th scope="col">{ t.idempotent }</th><th scope="col">{ t.naive }</th><th scope="col">{ t.cursor }</th></tr></thead>
+                    <tbody>
+                    { for p.steps.iter().rev().take(12).map(|s| html! {
+                        <tr class={classes!(s.crashed.then_some("crashed"))}>
+                            <td>{ s.poll }</td><td>{ s.seq }{ if s.crashed { " ⚡" } else { "" } }</td>
+                            <td>{ mark(s.idempotent) }</td><td>{ mark(s.naive) }</td><td>{ s.cursor_after }</td>
+                        </tr>
+                    }) }
+                    </tbody>
+                </table>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,203 @@
+//! Browser tests (wasm-pack test --headless --chrome): the real components mounted into a
+//! fresh element and driven through the DOM as a learner would.
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use retry_lab::sim::log::{fnv1a64, to_jsonl};
+use retry_lab::sim::scenario::Scenario;
+use retry_lab::sim::{Config, DedupOn};
+use retry_lab::ui::{App, AppProps};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, HtmlSelectElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Same fixture and value as the native test in tests/core.rs.
+const FIXTURE: &str = include_str!("fixtures/determinism.json");
+const FIXTURE_LOG_HASH: u64 = 0xb32a_7be9_918a_72cd;
+
+async fn settle() {
+    TimeoutFuture::new(15).await;
+}
+
+async fn mount(config: Config) -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root_and_props(
+        root.clone(),
+        AppProps {
+            lang: None,
+            config: Some(config),
+        },
+    )
+    .render();
+    settle().await;
+    root
+}
+
+fn find(root: &Element, sel: &str) -> Element {
+    root.query_selector(sel)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element {sel}"))
+}
+
+fn text(root: &Element, sel: &str) -> String {
+    find(root, sel).text_content().unwrap_or_default()
+}
+
+async fn click(root: &Element, sel: &str) {
+    find(root, sel).unchecked_into::<HtmlElement>().click();
+    settle().await;
+}
+
+async fn select(root: &Element, sel: &str, value: &str) {
+    let s: HtmlSelectElement = find(root, sel).unchecked_into();
+    s.set_value(value);
+    s.dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    settle().await;
+}
+
+fn count(root: &Element, consumer: &str, what: &str) -> u64 {
+    text(root, &format!("#consumer-{consumer} [data-test={what}]"))
+        .trim_start_matches('+')
+        .parse()
+        .unwrap()
+}
+
+fn quiet() -> Config {
+    Config {
+        failure_probability: 0.0,
+        ack_lost_share: 0.0,
+        ..Config::default()
+    }
+}
+
+#[wasm_bindgen_test]
+fn same_log_hash_in_the_browser_as_natively() {
+    let sc = Scenario::parse(FIXTURE.as_bytes()).unwrap();
+    assert_eq!(
+        fnv1a64(to_jsonl(sc.run().log()).as_bytes()),
+        FIXTURE_LOG_HASH
+    );
+}
+
+#[wasm_bindgen_test]
+async fn renders_spanish_frame_and_switches_to_english() {
+    let root = mount(Config::default()).await;
+    assert!(text(&root, "h1").contains("reintentos, backoff y dead-letter"));
+    assert!(root.query_selector("aside.controls").unwrap().is_some());
+    assert!(root.query_selector("[role=log]").unwrap().is_some());
+    select(&root, "#lang", "en").await;
+    assert!(
+        text(&root, "h1").contains("retries, backoff and dead letters"),
+        "{}",
+        text(&root, "h1")
+    );
+    assert!(text(&root, "#play").contains("Play"));
+}
+
+#[wasm_bindgen_test]
+async fn always_failing_event_shows_six_waits_then_dead_letter() {
+    let root = mount(Config {
+        failure_probability: 1.0,
+        ack_lost_share: 0.0,
+        ..Config::default()
+    })
+    .await;
+    click(&root, "#publish-one").await;
+    let labels: Vec<String> = {
+        let list = root.query_selector_all("#timeline .seg-label").unwrap();
+        (0..list.length())
+            .map(|i| list.get(i).unwrap().text_content().unwrap())
+            .collect()
+    };
+    assert_eq!(labels, ["30 s", "60 s", "120 s", "240 s", "480 s", "960 s"]);
+    for _ in 0..7 {
+        click(&root, "#step").await;
+    }
+    assert_eq!(text(&root, "#clock"), "31:30.000");
+    assert_eq!(
+        root.query_selector_all("#timeline .marker.fail")
+            .unwrap()
+            .length(),
+        7
+    );
+    assert!(find(&root, "#timeline .dlq-box")
+        .class_name()
+        .contains("active"));
+    assert!(text(&root, "#dlq-h").contains("(1)"));
+    assert!(text(&root, "#dlq .dlq-item").contains("25544|2026-07-29T14:00:00Z"));
+}
+
+#[wasm_bindgen_test]
+async fn outage_then_replay_delivers() {
+    let root = mount(quiet()).await;
+    click(&root, "#outage").await;
+    click(&root, "#publish-one").await;
+    for _ in 0..7 {
+        click(&root, "#step").await;
+    }
+    assert!(text(&root, "#dlq .dlq-item").contains("consumidor caído"));
+    click(&root, "#outage").await;
+    click(&root, "#dlq .dlq-item button").await;
+    click(&root, "#step").await;
+    assert!(
+        text(&root, "#event-counts").contains("Entregados: 1"),
+        "{}",
+        text(&root, "#event-counts")
+    );
+    assert!(text(&root, "#dlq").contains("(0)"));
+    assert_eq!(count(&root, "idempotent", "applied"), 1);
+}
+
+#[wasm_bindgen_test]
+async fn double_publication_two_effects_on_v4_one_on_v5() {
+    let root = mount(quiet()).await;
+    click(&root, "#publish-twice").await;
+    click(&root, "#step").await;
+    click(&root, "#step").await;
+    assert_eq!(count(&root, "naive", "applied"), 2);
+    assert_eq!(count(&root, "idempotent", "applied"), 1, "v5 dedup");
+    assert!(text(&root, "#namespace").contains("8f1d2c3b-4a5e-4f60-9b7c-2e1d0a9f8c7b"));
+    select(&root, "#dedup", "producer").await;
+    click(&root, "#publish-twice").await;
+    click(&root, "#step").await;
+    click(&root, "#step").await;
+    assert_eq!(count(&root, "naive", "applied"), 2);
+    assert_eq!(count(&root, "idempotent", "applied"), 2, "v4 dedup");
+    let _ = DedupOn::Producer;
+}
+
+#[wasm_bindgen_test]
+async fn ack_lost_is_discarded_by_idempotent_and_doubled_by_naive() {
+    let root = mount(quiet()).await;
+    click(&root, "#fault-ack_lost").await;
+    click(&root, "#publish-one").await;
+    click(&root, "#step").await; // initial delivery: processed, ack lost
+    click(&root, "#step").await; // retry 1 at 30 s: delivered again
+    assert_eq!(text(&root, "#clock"), "0:30.000");
+    assert_eq!(count(&root, "naive", "applied"), 2);
+    assert_eq!(count(&root, "naive", "extra"), 1);
+    assert_eq!(count(&root, "idempotent", "applied"), 1);
+    assert_eq!(count(&root, "idempotent", "discarded"), 1);
+}
+
+#[wasm_bindgen_test]
+async fn losing_the_cursor_repeats_naive_effects_only() {
+    let root = mount(quiet()).await;
+    for _ in 0..3 {
+        click(&root, "#poll-append").await;
+    }
+    click(&root, "#poll-read").await;
+    click(&root, "#poll-lose").await;
+    click(&root, "#poll-read").await;
+    assert!(
+        text(&root, "[data-test=poll-naive]").contains(": 6"),
+        "{}",
+        text(&root, "#poll-counts")
+    );
+    assert!(text(&root, "[data-test=poll-idem]").contains(": 3"));
+}

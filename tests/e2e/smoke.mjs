@@ -1,0 +1,75 @@
+// End-to-end check of the release build: dist/ served on 127.0.0.1, opened in headless
+// Chromium; the lab must render, work when clicked, and log no console errors.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDir } from './serve-dist.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', '..', 'dist');
+const out = join(here, 'out');
+mkdirSync(out, { recursive: true });
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  try {
+    await fn();
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+const { server, url } = await serveDir(dist);
+const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'lab-e2e-')), {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true,
+  viewport: { width: 1280, height: 900 },
+});
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+
+  await check('the lab renders in Spanish', async () => {
+    await page.goto(url);
+    await page.waitForSelector('h1', { timeout: 20000 });
+    const h1 = await page.textContent('h1');
+    assert(h1.includes('reintentos, backoff y dead-letter'), `h1 is "${h1}"`);
+    assert(await page.getAttribute('html', 'lang') === 'es', 'html lang is not es');
+  });
+
+  await check('publishing and playing moves an event through its retries', async () => {
+    await page.fill('#seed', '7');
+    await page.press('#seed', 'Enter');
+    await page.click('#publish-twice');
+    await page.selectOption('#speed', '3600');
+    await page.click('#play');
+    await page.waitForFunction(() => document.querySelector('#clock')?.textContent !== '0:00.000', null, { timeout: 5000 });
+    await page.click('#play');
+    const counts = await page.textContent('#event-counts');
+    assert(/Publicados: 2/.test(counts), `counts: ${counts}`);
+    const naive = Number(await page.textContent('#consumer-naive [data-test=applied]'));
+    const idem = Number(await page.textContent('#consumer-idempotent [data-test=applied]'));
+    assert(naive >= idem, `naive ${naive} < idempotent ${idem}`);
+    await page.screenshot({ path: join(out, 'lab-1280.png'), fullPage: true });
+  });
+
+  await check('no errors in the console', async () => {
+    assert(errors.length === 0, errors.join(' | '));
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
