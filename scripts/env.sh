@@ -6,6 +6,9 @@ CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 case ":$PATH:" in *":$CARGO_BIN:"*) ;; *) PATH="$CARGO_BIN:$PATH" ;; esac
 PATH="$ROOT/node_modules/.bin:$PATH"
 export PATH
+# One build cache for every checkout (CI clones afresh each run): warm runs take a minute, not
+# seven. Set CARGO_TARGET_DIR yourself to use another.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/retry-lab/target}"
 
 # has_wasm_std RUSTC: true when that rustc can link for wasm32-unknown-unknown.
 has_wasm_std() {

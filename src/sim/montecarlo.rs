@@ -42,31 +42,40 @@ pub fn run(cfg: &Config, events: u64) -> McResult {
     let mut rng = SimRng::new(cfg.seed);
     let fail = threshold(cfg.failure_probability);
     let ack_lost = threshold(cfg.ack_lost_share);
-    let last = cfg.max_retries.min(64);
-    let mut r = McResult {
-        events,
-        delivered_at: vec![0; last as usize + 1],
-        ..Default::default()
-    };
+    // max_retries is validated to at most 12; the fixed array keeps the hot loop free of
+    // bounds checks and allocation.
+    let last = cfg.max_retries.min(MAX_ATTEMPT_INDEX as u32) as usize;
+    let mut delivered_at = [0u64; MAX_ATTEMPT_INDEX + 1];
+    let (mut attempts, mut processings, mut processed_events) = (0u64, 0u64, 0u64);
     for _ in 0..events {
+        let mut k = 0usize;
         let mut processed = 0u64;
-        let mut delivered = false;
-        for k in 0..=last {
-            r.attempts += 1;
-            if !rng.chance(fail) {
-                processed += 1;
-                r.delivered_at[k as usize] += 1;
-                delivered = true;
-                break;
-            }
+        // Each failed attempt draws once more: was it processed before failing (ack lost)?
+        while k <= last && rng.chance(fail) {
             processed += u64::from(rng.chance(ack_lost));
+            k += 1;
         }
-        r.dead_lettered += u64::from(!delivered);
-        r.processings += processed;
-        r.processed_events += u64::from(processed > 0);
+        attempts += (k + usize::from(k <= last)) as u64;
+        if k <= last {
+            delivered_at[k] += 1;
+            processed += 1;
+        }
+        processings += processed;
+        processed_events += u64::from(processed > 0);
     }
-    r
+    let delivered: u64 = delivered_at.iter().sum();
+    McResult {
+        events,
+        attempts,
+        dead_lettered: events - delivered,
+        delivered_at: delivered_at[..=last].to_vec(),
+        processings,
+        processed_events,
+    }
 }
+
+/// Highest attempt index the fast path tracks (retries are validated to at most 12).
+const MAX_ATTEMPT_INDEX: usize = 16;
 
 /// P(delivered at attempt k), k = 0..=max_retries: the geometric law cut at the last retry.
 pub fn analytic_delivered_at(cfg: &Config) -> Vec<f64> {
