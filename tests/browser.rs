@@ -114,7 +114,11 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
             .map(|i| list.get(i).unwrap().text_content().unwrap())
             .collect()
     };
-    assert_eq!(labels, ["30 s", "60 s", "120 s", "240 s", "480 s", "960 s"]);
+    assert_eq!(
+        labels,
+        ["30 s", "60 s", "120 s", "240 s", "480 s", "960 s"],
+        "segments labelled with their waits"
+    );
     for _ in 0..7 {
         click(&root, "#step").await;
     }

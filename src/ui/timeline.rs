@@ -97,7 +97,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                 items.push(html! {
                     <li class={class}>
                         <div class="fill" style={format!("width:{fill:.1}%")}></div>
-                        <span class="seg-label">{ format!("{} s", wait / 1000) }</span>
+                        <span class="seg-label">{ wait / 1000 }<span class="unit">{ " s" }</span></span>
                     </li>
                 });
                 items.push(marker(t, n, series.get(n as usize).copied()));
@@ -148,6 +148,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                     { bar }
                     <p class="hint">{ t.timeline_widths }</p>
                 </div>
+                <div class="scroll-x">
                 <table class="schedule" id="schedule">
                     <caption>{ t.schedule }</caption>
                     <thead><tr><th scope="col">{ t.retry }</th><th scope="col">{ t.formula }</th><th scope="col">{ t.wait }</th><th scope="col">{ t.cumulative }</th></tr></thead>
@@ -163,6 +164,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                         }) }
                     </tbody>
                 </table>
+                </div>
             </div>
         </section>
     }

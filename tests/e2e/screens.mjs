@@ -1,0 +1,45 @@
+// Screenshots of the built page for people to look at (not a test): 1280 and 375 px wide, in
+// Spanish and English, after a short run with a dead letter. Output in tests/e2e/out/.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDir } from './serve-dist.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, 'out');
+mkdirSync(out, { recursive: true });
+const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+const scheme = process.env.SCHEME ?? 'light';
+for (const width of [1280, 375]) {
+  for (const lang of ['es', 'en']) {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
+    await page.goto(url);
+    await page.waitForSelector('h1');
+    if (lang === 'en') await page.selectOption('#lang', 'en');
+    await page.fill('#failure', '100');
+    await page.dispatchEvent('#failure', 'input');
+    await page.click('#publish-one');
+    for (let i = 0; i < 4; i++) await page.click('#step');
+    await page.click('#fault-ack_lost');
+    await page.click('#publish-twice');
+    const file = join(out, `screen-${width}-${lang}-${scheme}.png`);
+    await page.screenshot({ path: file, fullPage: width > 400 });
+    if (width < 400) {
+      for (const part of ['.timeline-panel', '#dlq', '.consumers', '#dup-table']) {
+        const name = file.replace('.png', `-${part.replace(/[^a-z-]/g, '')}.png`);
+        await page.locator(part).first().screenshot({ path: name });
+      }
+    }
+    console.log(file);
+    await page.close();
+  }
+}
+await browser.close();
+server.close();
