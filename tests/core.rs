@@ -468,6 +468,75 @@ fn runner_prints_jsonl_and_refuses_bad_input_with_exit_code() {
     assert!(!msg.contains("panicked"));
 }
 
+fn json_leaf() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::{json, Value};
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        (0u64..100).prop_map(Value::from),
+        any::<f64>().prop_map(|f| json!(f)),
+        (-0.5f64..1.5).prop_map(|f| json!(f)),
+        "[a-z_]{0,12}".prop_map(Value::from),
+        (2020u32..2030, 0u32..14, 0u32..33, 0u32..26)
+            .prop_map(|(y, m, d, h)| Value::from(format!("{y}-{m:02}-{d:02}T{h:02}:00:00Z"))),
+    ]
+}
+
+fn json_value() -> impl Strategy<Value = serde_json::Value> {
+    json_leaf().prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::from),
+            prop::collection::btree_map("[a-z_]{1,8}", inner, 0..4)
+                .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Objects with the scenario's own field names (and some others) holding anything.
+fn scenario_json() -> impl Strategy<Value = serde_json::Value> {
+    const KEYS: [&str; 12] = [
+        "seed",
+        "base_seconds",
+        "max_retries",
+        "failure_probability",
+        "ack_lost_share",
+        "dedup_on",
+        "outages",
+        "faults",
+        "replay_all_at_ms",
+        "run_until_ms",
+        "colour",
+        "events",
+    ];
+    const EVENT_KEYS: [&str; 5] = [
+        "norad_id",
+        "pass_start_utc",
+        "publish_at_ms",
+        "publish_count",
+        "extra",
+    ];
+    let event =
+        prop::collection::btree_map(prop::sample::select(&EVENT_KEYS[..]), json_leaf(), 0..5)
+            .prop_map(|m| {
+                serde_json::Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+            });
+    let events = prop::collection::vec(event, 0..4).prop_map(serde_json::Value::from);
+    (
+        prop::collection::btree_map(prop::sample::select(&KEYS[..]), json_value(), 0..8),
+        prop::option::of(events),
+    )
+        .prop_map(|(m, ev)| {
+            let mut o: serde_json::Map<String, serde_json::Value> =
+                m.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            if let Some(ev) = ev {
+                o.insert("events".into(), ev);
+            }
+            serde_json::Value::Object(o)
+        })
+}
+
 /// Arbitrary bytes and mutated valid scenarios: the parser returns, never panics. The count is
 /// FUZZ_CASES (default 20 000 here; `scripts/fuzz` runs a million).
 #[test]
@@ -483,10 +552,12 @@ fn scenario_parser_survives_arbitrary_input() {
     });
     let seed = FIXTURE.as_bytes().to_vec();
     let strategy = prop_oneof![
+        // Raw bytes.
         prop::collection::vec(any::<u8>(), 0..256),
+        // Byte-level damage to a valid file: edits, and sometimes truncation.
         (
-            prop::collection::vec((0usize..4096, any::<u8>()), 1..8),
-            0usize..4096
+            prop::collection::vec((0usize..4096, any::<u8>()), 0..6),
+            prop::option::weighted(0.3, 0usize..4096)
         )
             .prop_map(move |(edits, cut)| {
                 let mut b = seed.clone();
@@ -494,13 +565,20 @@ fn scenario_parser_survives_arbitrary_input() {
                     let i = i % b.len();
                     b[i] = v;
                 }
-                b.truncate(cut.max(1) % (b.len() + 1));
+                if let Some(cut) = cut {
+                    b.truncate(cut % (b.len() + 1));
+                }
                 b
             }),
+        // Well-formed JSON with plausible and implausible values in every field.
+        scenario_json().prop_map(|v| v.to_string().into_bytes()),
     ];
+    let (ran, parsed) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0u64));
     runner
         .run(&strategy, |bytes| {
+            ran.set(ran.get() + 1);
             if let Ok(sc) = Scenario::parse(&bytes) {
+                parsed.set(parsed.get() + 1);
                 // Whatever parses must also run within its validated bounds.
                 let sim = sc.run();
                 prop_assert_eq!(sim.check_invariants(), Ok(()));
@@ -508,4 +586,10 @@ fn scenario_parser_survives_arbitrary_input() {
             Ok(())
         })
         .unwrap();
+    eprintln!(
+        "scenario fuzz: {} inputs, {} parsed and ran",
+        ran.get(),
+        parsed.get()
+    );
+    assert!(ran.get() >= u64::from(cases));
 }
