@@ -49,6 +49,8 @@ pub struct Polling {
     pub idempotent: IdempotentConsumer,
     pub naive: NaiveConsumer,
     pub steps: Vec<PollStep>,
+    /// Times the stored cursor was lost.
+    pub cursor_losses: u32,
     polls: u32,
     processed: BTreeSet<u64>,
 }
@@ -63,6 +65,7 @@ impl Polling {
             idempotent: IdempotentConsumer::new(dedup_on),
             naive: NaiveConsumer::default(),
             steps: Vec::new(),
+            cursor_losses: 0,
             polls: 0,
             processed: BTreeSet::new(),
         }
@@ -136,6 +139,7 @@ impl Polling {
     /// The consumer's stored cursor is lost: it starts again from the beginning of the log.
     pub fn lose_cursor(&mut self) {
         self.cursor = 0;
+        self.cursor_losses += 1;
     }
 
     /// Records at or before the cursor that no consumer ever processed.

@@ -1,30 +1,47 @@
-//! The root component: owns the lab, runs the clock while playing, lays out the panels.
+//! The root component: reads the outside world once (host options, share link, saved state),
+//! owns the lab, runs the clock while playing, talks to the host page, lays out the panels.
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
+use super::challenges_view::ChallengesView;
 use super::consumers::Consumers;
 use super::controls::Controls;
 use super::dead_letters::DeadLetters;
 use super::demos::Demos;
 use super::duplicates::Duplicates;
 use super::events::Events;
+use super::host::HostLink;
 use super::i18n::Lang;
 use super::log_view::LogView;
 use super::polling_view::PollingView;
 use super::state::{Action, Lab};
 use super::timeline::Timeline;
-use super::LabRef;
+use super::{storage, LabRef};
+use crate::embed::link::parse_fragment;
+use crate::embed::protocol::{Incoming, MountOptions, Outgoing};
 use crate::sim::Config;
 
 #[derive(Properties, PartialEq, Clone, Default)]
 pub struct AppProps {
+    /// Language and configuration to start with (tests and hosts; a link or saved state wins
+    /// when `page_state` is on).
     #[prop_or_default]
     pub lang: Option<Lang>,
     #[prop_or_default]
     pub config: Option<Config>,
+    /// The host's options for a direct mount; an iframe reads them from its query string.
+    #[prop_or_default]
+    pub options: Option<MountOptions>,
+    /// Read the share link and saved state, save progress, talk to the host. Off in tests that
+    /// mount several labs into one page.
+    #[prop_or_default]
+    pub page_state: bool,
+    /// Problems the mounter already found in its input, shown with the lab's own.
+    #[prop_or_default]
+    pub notices: Vec<String>,
 }
 
 /// Real time between clock ticks while playing.
@@ -37,26 +54,122 @@ fn now_real_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
+/// Builds the starting state. Precedence, highest first: share link, saved state, host
+/// options, props, defaults. Every problem met on the way becomes a notice.
+fn boot(props: &AppProps) -> (Lab, MountOptions) {
+    let t_lang = |l: Option<Lang>| l.or(props.lang);
+    let mut notices = props.notices.clone();
+    let (options, problems) = match (&props.options, props.page_state) {
+        (Some(o), _) => o.clone().sanitized(),
+        (None, true) => {
+            let q = web_sys::window()
+                .and_then(|w| w.location().search().ok())
+                .unwrap_or_default();
+            MountOptions::from_query(&q)
+        }
+        (None, false) => (MountOptions::default(), Vec::new()),
+    };
+    notices.extend(problems.iter().map(|p| format!("options: {p}")));
+    let mut lang = t_lang(options.lang).unwrap_or_default();
+    let mut cfg = options
+        .config
+        .clone()
+        .or_else(|| props.config.clone())
+        .unwrap_or_default();
+    let mut challenges = Default::default();
+    if props.page_state {
+        match storage::load() {
+            Some(Ok(saved)) => {
+                lang = saved.lang;
+                cfg = saved.config;
+                challenges = saved.challenges;
+            }
+            Some(Err(why)) => notices.push(format!("storage: {why}")),
+            None => {}
+        }
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if hash.len() > 1 {
+            let (shared, problems) = parse_fragment(&hash);
+            notices.extend(problems.iter().map(|p| format!("link: {p}")));
+            cfg = shared.config;
+            lang = shared.lang.unwrap_or(lang);
+        }
+    }
+    let mut lab = Lab::new(cfg, lang);
+    lab.challenges = challenges;
+    lab.boundary_notices = notices;
+    (lab, options)
+}
+
 #[component]
 pub fn App(props: &AppProps) -> Html {
-    let lab = {
-        let (lang, cfg) = (
-            props.lang.unwrap_or_default(),
-            props.config.clone().unwrap_or_default(),
-        );
-        use_mut_ref(move || Lab::new(cfg, lang))
-    };
+    let booted = use_memo((), |_| {
+        let (lab, options) = boot(props);
+        (Rc::new(RefCell::new(lab)), options)
+    });
+    let lab = booted.0.clone();
+    let options = &booted.1;
+    let page_state = props.page_state;
+    let host = use_memo((), |_| {
+        Rc::new(HostLink::new(if page_state {
+            options.target_origin.clone()
+        } else {
+            None
+        }))
+    });
     let version = use_mut_ref(|| 0u64);
     let redraw = use_force_update();
 
     let dispatch = {
-        let (lab, version, redraw) = (lab.clone(), version.clone(), redraw.clone());
+        let (lab, version, redraw, host) = (
+            lab.clone(),
+            version.clone(),
+            redraw.clone(),
+            (*host).clone(),
+        );
         Callback::from(move |a: Action| {
-            lab.borrow_mut().apply(a);
+            let quiet = matches!(a, Action::Tick(_));
+            let mut l = lab.borrow_mut();
+            l.apply(a);
+            let new = l.update_challenges();
+            host.announce(&new, &l.challenges);
+            if page_state && (!quiet || !new.is_empty()) {
+                storage::save(&l);
+            }
+            drop(l);
             *version.borrow_mut() += 1;
             redraw.force_update();
         })
     };
+
+    // Once: tell the host we are ready, and listen to it.
+    {
+        let (host, dispatch, lab) = ((*host).clone(), dispatch.clone(), lab.clone());
+        use_effect_with((), move |_| {
+            host.post(&Outgoing::Ready {
+                lang: lab.borrow().lang,
+            });
+            let (on_msg, on_ignored) = (dispatch.clone(), dispatch);
+            let listener = host.listen(
+                move |m| {
+                    on_msg.emit(Action::HostMessage(true));
+                    on_msg.emit(match m {
+                        Incoming::Reset { .. } => Action::HostReset,
+                        Incoming::SetLanguage { lang, .. } => Action::SetLang(lang),
+                    });
+                },
+                move || on_ignored.emit(Action::HostMessage(false)),
+            );
+            move || drop(listener)
+        });
+    }
+    // After every render: the host learns our height when it changed.
+    {
+        let host = (*host).clone();
+        use_effect(move || host.report_height());
+    }
 
     let (playing, lang) = {
         let l = lab.borrow();
@@ -81,12 +194,14 @@ pub fn App(props: &AppProps) -> Html {
     }
 
     // Keep <html lang> in step so screen readers pronounce the right language.
-    use_effect_with(lang, |lang| {
-        if let Some(el) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = el.set_attribute("lang", lang.code());
+    use_effect_with(lang, move |lang| {
+        if page_state {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = el.set_attribute("lang", lang.code());
+            }
         }
     });
 
@@ -101,6 +216,9 @@ pub fn App(props: &AppProps) -> Html {
             .value();
         Action::SetLang(Lang::from_code(&v).unwrap_or_default())
     });
+    let notices = lab.borrow().boundary_notices.clone();
+    let show = |p: &str| options.shows(p);
+    let panel = |name: &str, html: Html| if show(name) { html } else { Html::default() };
 
     html! {
         <div class="lab" lang={lang.code()}>
@@ -117,19 +235,29 @@ pub fn App(props: &AppProps) -> Html {
                     </select>
                 </label>
             </header>
+            if !notices.is_empty() {
+                <div class="notice boundary" role="status" id="boundary-notices">
+                    <div>
+                        <strong>{ t.input_problems }</strong>
+                        <ul>{ for notices.iter().map(|n| html! { <li class="mono small">{ n.clone() }</li> }) }</ul>
+                    </div>
+                    <button type="button" class="btn small" onclick={dispatch.reform(|_| Action::DismissBoundary)}>{ t.dismiss }</button>
+                </div>
+            }
             <div class="lab-body">
                 <Controls lab={labref.clone()} on_action={dispatch.clone()} />
                 <main class="lab-main">
-                    <Timeline lab={labref.clone()} on_action={dispatch.clone()} />
+                    { panel("challenges", html! { <ChallengesView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("timeline", html! { <Timeline lab={labref.clone()} on_action={dispatch.clone()} /> }) }
                     <div class="two-col">
-                        <Events lab={labref.clone()} on_action={dispatch.clone()} />
-                        <DeadLetters lab={labref.clone()} on_action={dispatch.clone()} />
+                        { panel("events", html! { <Events lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                        { panel("dlq", html! { <DeadLetters lab={labref.clone()} on_action={dispatch.clone()} /> }) }
                     </div>
-                    <Consumers lab={labref.clone()} on_action={dispatch.clone()} />
-                    <Duplicates lab={labref.clone()} on_action={dispatch.clone()} />
-                    <Demos lab={labref.clone()} on_action={dispatch.clone()} />
-                    <PollingView lab={labref.clone()} on_action={dispatch.clone()} />
-                    <LogView lab={labref} on_action={dispatch} />
+                    { panel("consumers", html! { <Consumers lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("duplicates", html! { <Duplicates lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("demos", html! { <Demos lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("polling", html! { <PollingView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("log", html! { <LogView lab={labref} on_action={dispatch} /> }) }
                 </main>
             </div>
         </div>

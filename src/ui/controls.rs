@@ -11,6 +11,22 @@ fn input_value(e: &Event) -> String {
     e.target_unchecked_into::<HtmlInputElement>().value()
 }
 
+/// The page's address with `fragment` as its share fragment.
+fn share_url(fragment: &str) -> String {
+    let loc = web_sys::window().map(|w| w.location());
+    let base = loc
+        .and_then(|l| {
+            Some(format!(
+                "{}{}{}",
+                l.origin().ok()?,
+                l.pathname().ok()?,
+                l.search().ok()?
+            ))
+        })
+        .unwrap_or_default();
+    format!("{base}{fragment}")
+}
+
 #[component]
 pub fn Controls(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -139,6 +155,16 @@ pub fn Controls(props: &PanelProps) -> Html {
                         onchange={a.reform(|e: Event| Action::SetSeed(input_value(&e)))} />
                 </label>
                 <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>
+            </div>
+            <div class="share">
+                <button type="button" id="share" class="btn small" onclick={a.reform(|_| Action::ShareLink)}>{ t.share }</button>
+                if let Some(fragment) = &lab.share_fragment {
+                    <label class="field">
+                        <span class="small">{ t.share_hint }</span>
+                        <input id="share-link" type="text" readonly=true value={share_url(fragment)}
+                            onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<HtmlInputElement>().select())} />
+                    </label>
+                }
             </div>
             <fieldset class="faults">
                 <legend>{ t.faults }</legend>

@@ -1,31 +1,14 @@
 //! Every user-facing string, once per language: Spanish (the course's language, default) and
 //! English. Components never hold literal text.
+use crate::embed::challenges::Challenge;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::hub::Reason;
 use crate::sim::log::Kind;
 use crate::sim::{EventState, Fault, Outcome};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    Es,
-    En,
-}
+pub use crate::lang::Lang;
 
 impl Lang {
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Es => "es",
-            Lang::En => "en",
-        }
-    }
-    pub fn from_code(s: &str) -> Option<Lang> {
-        match s {
-            "es" => Some(Lang::Es),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
     pub fn t(self) -> &'static Texts {
         match self {
             Lang::Es => &ES,
@@ -157,6 +140,14 @@ pub struct Texts {
     pub crash_title: &'static str,
     pub crash_body: &'static str,
     pub reload: &'static str,
+    pub input_problems: &'static str,
+    pub challenges: &'static str,
+    pub done: &'static str,
+    pub not_done: &'static str,
+    pub host_accepted: &'static str,
+    pub host_ignored: &'static str,
+    pub share: &'static str,
+    pub share_hint: &'static str,
 }
 
 impl Texts {
@@ -339,6 +330,54 @@ impl Texts {
                     "ajuste cambiado"
                 } else {
                     "setting changed"
+                }
+            }
+        }
+    }
+
+    pub fn challenge(&self, c: Challenge) -> &'static str {
+        let es = self.lang == Lang::Es;
+        match c {
+            Challenge::DeadLetter => {
+                if es {
+                    "Llevá un evento a la cola de dead-letter."
+                } else {
+                    "Send an event to the dead-letter queue."
+                }
+            }
+            Challenge::ReplayDelivered => {
+                if es {
+                    "Arreglá la causa (apagá la caída) y reprocesalo hasta entregarlo."
+                } else {
+                    "Fix the cause (switch the outage off) and replay it until it is delivered."
+                }
+            }
+            Challenge::AckLostDouble => {
+                if es {
+                    "Hacé que el consumidor ingenuo aplique dos veces un efecto por un ack perdido."
+                } else {
+                    "Make the naive consumer apply an effect twice through a lost ack."
+                }
+            }
+            Challenge::V5AbsorbsDouble => {
+                if es {
+                    "Mostrá que el id v5 absorbe una doble publicación."
+                } else {
+                    "Show that the v5 id absorbs a double publication."
+                }
+            }
+            Challenge::LostCursor => {
+                if es {
+                    "En modo polling, perdé el cursor y mirá quién sufre."
+                } else {
+                    "In polling mode, lose the cursor and see who suffers."
+                }
+            }
+            Challenge::Race => {
+                if es {
+                    "Corré la carrera de dos instancias hasta el final."
+                } else {
+                    "Run the race of two instances to the end."
                 }
             }
         }
@@ -531,6 +570,14 @@ pub static ES: Texts = Texts {
     crash_title: "El laboratorio se detuvo por un error inesperado",
     crash_body: "No es culpa tuya. Recargá para empezar de nuevo; si vuelve a pasar, avisá a tu docente con el texto de abajo.",
     reload: "Recargar el laboratorio",
+    input_problems: "Algunos datos recibidos no eran válidos y se usaron los valores por defecto:",
+    challenges: "Desafíos",
+    done: "logrado",
+    not_done: "pendiente",
+    host_accepted: "Mensajes de la página aceptados",
+    host_ignored: "ignorados",
+    share: "Enlace para compartir",
+    share_hint: "Abre esta misma simulación (semilla y ajustes):",
 };
 
 pub static EN: Texts = Texts {
@@ -656,4 +703,12 @@ pub static EN: Texts = Texts {
     crash_title: "The lab stopped because of an unexpected error",
     crash_body: "It is not your fault. Reload to start again; if it happens again, tell your teacher and include the text below.",
     reload: "Reload the lab",
+    input_problems: "Some input was not valid and the defaults were used instead:",
+    challenges: "Challenges",
+    done: "done",
+    not_done: "to do",
+    host_accepted: "Messages from the page accepted",
+    host_ignored: "ignored",
+    share: "Share link",
+    share_hint: "Opens this same simulation (seed and settings):",
 };

@@ -4,6 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub mod app;
+pub mod challenges_view;
 pub mod consumers;
 pub mod controls;
 pub mod dead_letters;
@@ -11,11 +12,13 @@ pub mod demos;
 pub mod duplicates;
 pub mod events;
 pub mod export;
+pub mod host;
 pub mod i18n;
 pub mod log_view;
 pub mod panic;
 pub mod polling_view;
 pub mod state;
+pub mod storage;
 pub mod timeline;
 
 pub use app::{App, AppProps};
@@ -57,6 +60,12 @@ pub fn start() {
         .or_else(|| doc.and_then(|d| d.body().map(Into::into)));
     if let Some(root) = root {
         root.set_inner_html(""); // the static "loading" text
-        mount(root, AppProps::default());
+        mount(
+            root,
+            AppProps {
+                page_state: true,
+                ..AppProps::default()
+            },
+        );
     }
 }

@@ -1,5 +1,8 @@
 //! The lab's state and every action a learner can take: the one place the UI changes the
 //! simulation. Components read it and send [`Action`]s; nothing else mutates it.
+use std::collections::BTreeSet;
+
+use crate::embed::challenges::{detect, Challenge};
 use crate::sim::demos::{race, transaction_boundary, DemoStep, RaceGuard, TxBoundary};
 use crate::sim::ids::Fact;
 use crate::sim::polling::{CursorPolicy, Polling};
@@ -62,6 +65,13 @@ pub enum Action {
     },
     LoseCursor,
     DismissNotice,
+    /// The host page asked for a fresh start (same settings, progress kept).
+    HostReset,
+    /// Share link: build it for the current settings.
+    ShareLink,
+    /// A host message was accepted (true) or ignored (false).
+    HostMessage(bool),
+    DismissBoundary,
 }
 
 /// A message for the learner, by key so it follows the language.
@@ -92,6 +102,15 @@ pub struct Lab {
     pub tx_steps: Vec<DemoStep>,
     pub tx_shown: usize,
     pub polling: Polling,
+    /// Challenges reached so far (kept across resets and, through storage, across visits).
+    pub challenges: BTreeSet<Challenge>,
+    pub race_finished: bool,
+    /// The share link for the current settings, once asked for.
+    pub share_fragment: Option<String>,
+    /// Problems with outside input (link, saved state, host options), shown until dismissed.
+    pub boundary_notices: Vec<String>,
+    pub host_accepted: u32,
+    pub host_ignored: u32,
 }
 
 impl Lab {
@@ -115,6 +134,12 @@ impl Lab {
             tx_boundary: TxBoundary::OneTransaction,
             tx_steps: transaction_boundary(TxBoundary::OneTransaction),
             tx_shown: 0,
+            challenges: BTreeSet::new(),
+            race_finished: false,
+            share_fragment: None,
+            boundary_notices: Vec::new(),
+            host_accepted: 0,
+            host_ignored: 0,
         }
     }
 
@@ -134,10 +159,21 @@ impl Lab {
     }
 
     fn restart(&mut self) {
-        let lang = self.lang;
-        let speed = self.speed;
-        *self = Lab::new(self.cfg.clone(), lang);
-        self.speed = speed;
+        let fresh = Lab::new(self.cfg.clone(), self.lang);
+        let old = std::mem::replace(self, fresh);
+        self.speed = old.speed;
+        self.challenges = old.challenges;
+        self.boundary_notices = old.boundary_notices;
+        self.host_accepted = old.host_accepted;
+        self.host_ignored = old.host_ignored;
+    }
+
+    /// Adds whatever the state now shows; returns the challenges reached by this call.
+    pub fn update_challenges(&mut self) -> Vec<Challenge> {
+        let now = detect(&self.sim, &self.polling, self.race_finished);
+        let new: Vec<Challenge> = now.difference(&self.challenges).copied().collect();
+        self.challenges.extend(new.iter().copied());
+        new
     }
 
     fn publish(&mut self, count: u32) {
@@ -243,7 +279,10 @@ impl Lab {
                 self.race_steps = race(g);
                 self.race_shown = 0;
             }
-            Action::RaceStep => self.race_shown = (self.race_shown + 1).min(self.race_steps.len()),
+            Action::RaceStep => {
+                self.race_shown = (self.race_shown + 1).min(self.race_steps.len());
+                self.race_finished |= self.race_shown == self.race_steps.len();
+            }
             Action::TxBoundary(b) => {
                 self.tx_boundary = b;
                 self.tx_steps = transaction_boundary(b);
@@ -264,6 +303,13 @@ impl Lab {
             }
             Action::LoseCursor => self.polling.lose_cursor(),
             Action::DismissNotice => self.notice = None,
+            Action::HostReset => self.restart(),
+            Action::HostMessage(true) => self.host_accepted = self.host_accepted.saturating_add(1),
+            Action::HostMessage(false) => self.host_ignored = self.host_ignored.saturating_add(1),
+            Action::DismissBoundary => self.boundary_notices.clear(),
+            Action::ShareLink => {
+                self.share_fragment = Some(crate::embed::link::to_fragment(&self.cfg, self.lang))
+            }
         }
     }
 

@@ -1,0 +1,159 @@
+//! Guided challenges, detected from the simulation's state (never from which buttons were
+//! pressed), so a learner completes one by making the thing happen.
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::config::DedupOn;
+use crate::sim::hub::Outcome;
+use crate::sim::polling::Polling;
+use crate::sim::{EventState, Simulation};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Challenge {
+    /// An event exhausted its retries and moved to the dead-letter queue.
+    DeadLetter,
+    /// A dead-lettered event was replayed and then delivered.
+    ReplayDelivered,
+    /// A lost ack made the naive consumer apply one event's effect twice.
+    AckLostDouble,
+    /// Deduplicating on the v5 id, a double publication was processed once.
+    V5AbsorbsDouble,
+    /// After the cursor was lost, the naive consumer repeated effects the idempotent one discarded.
+    LostCursor,
+    /// The race of two instances was run to its end.
+    Race,
+}
+
+impl Challenge {
+    pub const ALL: [Challenge; 6] = [
+        Challenge::DeadLetter,
+        Challenge::ReplayDelivered,
+        Challenge::AckLostDouble,
+        Challenge::V5AbsorbsDouble,
+        Challenge::LostCursor,
+        Challenge::Race,
+    ];
+
+    /// Stable id used in host messages and saved state.
+    pub fn id(self) -> &'static str {
+        match self {
+            Challenge::DeadLetter => "dead_letter",
+            Challenge::ReplayDelivered => "replay_delivered",
+            Challenge::AckLostDouble => "ack_lost_double",
+            Challenge::V5AbsorbsDouble => "v5_absorbs_double",
+            Challenge::LostCursor => "lost_cursor",
+            Challenge::Race => "race",
+        }
+    }
+
+    pub fn from_id(s: &str) -> Option<Challenge> {
+        Challenge::ALL.into_iter().find(|c| c.id() == s)
+    }
+}
+
+/// Which challenges the current state shows as done.
+pub fn detect(sim: &Simulation, polling: &Polling, race_finished: bool) -> BTreeSet<Challenge> {
+    let mut done = BTreeSet::new();
+    let mut processed_by_fact: BTreeMap<uuid::Uuid, u32> = BTreeMap::new();
+    for ev in sim.events() {
+        if ev.series > 0 || matches!(ev.state, EventState::DeadLettered { .. }) {
+            done.insert(Challenge::DeadLetter);
+        }
+        if ev.series > 0 && matches!(ev.state, EventState::Delivered { .. }) {
+            done.insert(Challenge::ReplayDelivered);
+        }
+        let processed = ev.attempts.iter().filter(|a| a.outcome.processed()).count();
+        if processed >= 2 && ev.attempts.iter().any(|a| a.outcome == Outcome::AckLost) {
+            done.insert(Challenge::AckLostDouble);
+        }
+        if processed > 0 {
+            *processed_by_fact.entry(ev.derived_id).or_default() += 1;
+        }
+    }
+    if sim.config().dedup_on == DedupOn::Derived && processed_by_fact.values().any(|&n| n >= 2) {
+        done.insert(Challenge::V5AbsorbsDouble);
+    }
+    if polling.cursor_losses > 0
+        && polling.idempotent.discarded > 0
+        && polling.naive.effects.applications > polling.idempotent.effects.applications
+    {
+        done.insert(Challenge::LostCursor);
+    }
+    if race_finished {
+        done.insert(Challenge::Race);
+    }
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::ids::Fact;
+    use crate::sim::polling::CursorPolicy;
+    use crate::sim::{Config, Fault};
+
+    fn fact(n: u32) -> Fact {
+        Fact {
+            norad_id: n,
+            pass_start_utc: "2026-07-29T14:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn each_challenge_is_detected_from_what_happened() {
+        let quiet = Config {
+            failure_probability: 0.0,
+            ..Config::default()
+        };
+        let poll = Polling::new(1, CursorPolicy::AfterCommit, DedupOn::Derived);
+        let mut sim = Simulation::new(quiet.clone());
+        assert!(detect(&sim, &poll, false).is_empty());
+
+        sim.set_outage(true);
+        sim.publish(fact(1), 0, 1).unwrap();
+        sim.run_to_end(100);
+        assert_eq!(
+            detect(&sim, &poll, false),
+            BTreeSet::from([Challenge::DeadLetter])
+        );
+        sim.set_outage(false);
+        sim.replay_all();
+        sim.run_to_end(100);
+        assert!(detect(&sim, &poll, false).contains(&Challenge::ReplayDelivered));
+
+        sim.inject(Fault::AckLost);
+        sim.publish(fact(2), sim.now_ms(), 1).unwrap();
+        sim.run_to_end(100);
+        assert!(detect(&sim, &poll, false).contains(&Challenge::AckLostDouble));
+
+        assert!(!detect(&sim, &poll, false).contains(&Challenge::V5AbsorbsDouble));
+        sim.publish(fact(3), sim.now_ms(), 2).unwrap();
+        sim.run_to_end(100);
+        assert!(detect(&sim, &poll, false).contains(&Challenge::V5AbsorbsDouble));
+        let mut v4 = Simulation::new(Config {
+            dedup_on: DedupOn::Producer,
+            ..quiet
+        });
+        v4.publish(fact(3), 0, 2).unwrap();
+        v4.run_to_end(100);
+        assert!(
+            !detect(&v4, &poll, false).contains(&Challenge::V5AbsorbsDouble),
+            "v4 does not absorb it"
+        );
+
+        let mut p = Polling::new(1, CursorPolicy::AfterCommit, DedupOn::Derived);
+        p.append(&fact(1));
+        p.poll(5, None);
+        p.lose_cursor();
+        assert!(
+            !detect(&sim, &p, false).contains(&Challenge::LostCursor),
+            "not until it re-reads"
+        );
+        p.poll(5, None);
+        assert!(detect(&sim, &p, true)
+            .is_superset(&BTreeSet::from([Challenge::LostCursor, Challenge::Race])));
+        assert_eq!(detect(&sim, &p, true).len(), Challenge::ALL.len());
+    }
+}

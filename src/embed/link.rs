@@ -1,0 +1,169 @@
+//! Share links: a seed and configuration in the URL fragment, e.g.
+//! `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=v5&lang=es`. Parsing is strict: every bad
+//! or unknown parameter is reported and replaced by its default.
+use super::{problem, Problem};
+use crate::lang::Lang;
+use crate::sim::config::{Config, DedupOn};
+
+/// Longest fragment read; anything longer is refused whole.
+pub const MAX_FRAGMENT: usize = 2048;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub config: Config,
+    /// None when the link does not say.
+    pub lang: Option<Lang>,
+}
+
+fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64> {
+    match v.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Some(p),
+        _ => {
+            problems.push(problem(
+                field,
+                format!(
+                    "«{}» is not a probability between 0 and 1",
+                    crate::sim::utc::truncate(v, 20)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// Reads a fragment (with or without the leading `#`). Whatever is wrong is listed; the
+/// result always holds a usable configuration.
+pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
+    let mut cfg = Config::default();
+    let mut lang = None;
+    let mut problems = Vec::new();
+    let f = fragment.strip_prefix('#').unwrap_or(fragment);
+    if f.len() > MAX_FRAGMENT {
+        problems.push(problem(
+            "#",
+            format!(
+                "link is {} characters long; the limit is {MAX_FRAGMENT}",
+                f.len()
+            ),
+        ));
+        return (Shared { config: cfg, lang }, problems);
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for pair in f.split('&').filter(|s| !s.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        if seen.contains(&k) {
+            problems.push(problem(k, "given twice; the first is used"));
+            continue;
+        }
+        seen.push(k);
+        let bad_u32 = |field: &str, lo: u32, hi: u32, problems: &mut Vec<Problem>| -> Option<u32> {
+            match v.parse::<u32>() {
+                Ok(n) if (lo..=hi).contains(&n) => Some(n),
+                _ => {
+                    problems.push(problem(
+                        field,
+                        format!(
+                            "«{}» is not a whole number in {lo}..={hi}",
+                            crate::sim::utc::truncate(v, 20)
+                        ),
+                    ));
+                    None
+                }
+            }
+        };
+        match k {
+            "seed" => match v.parse::<u64>() {
+                Ok(s) => cfg.seed = s,
+                Err(_) => problems.push(problem(
+                    k,
+                    format!(
+                        "«{}» is not a whole number",
+                        crate::sim::utc::truncate(v, 20)
+                    ),
+                )),
+            },
+            "p" => {
+                cfg.failure_probability =
+                    probability(k, v, &mut problems).unwrap_or(cfg.failure_probability)
+            }
+            "ack" => {
+                cfg.ack_lost_share = probability(k, v, &mut problems).unwrap_or(cfg.ack_lost_share)
+            }
+            "base" => {
+                cfg.base_seconds = bad_u32(k, 1, 3600, &mut problems).unwrap_or(cfg.base_seconds)
+            }
+            "retries" => {
+                cfg.max_retries = bad_u32(k, 1, 12, &mut problems).unwrap_or(cfg.max_retries)
+            }
+            "dedup" => match v {
+                "v5" => cfg.dedup_on = DedupOn::Derived,
+                "v4" => cfg.dedup_on = DedupOn::Producer,
+                _ => problems.push(problem(k, "must be v4 or v5")),
+            },
+            "lang" => match Lang::from_code(v) {
+                Some(l) => lang = Some(l),
+                None => problems.push(problem(k, "must be es or en")),
+            },
+            _ => problems.push(problem(k, "unknown parameter, ignored")),
+        }
+    }
+    (Shared { config: cfg, lang }, problems)
+}
+
+/// The fragment that reproduces `config` (and `lang`), starting with `#`.
+pub fn to_fragment(config: &Config, lang: Lang) -> String {
+    format!(
+        "#seed={}&p={}&ack={}&base={}&retries={}&dedup={}&lang={}",
+        config.seed,
+        config.failure_probability,
+        config.ack_lost_share,
+        config.base_seconds,
+        config.max_retries,
+        match config.dedup_on {
+            DedupOn::Derived => "v5",
+            DedupOn::Producer => "v4",
+        },
+        lang.code()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_strictness() {
+        let cfg = Config {
+            seed: 42,
+            failure_probability: 0.5,
+            ack_lost_share: 0.1,
+            base_seconds: 10,
+            max_retries: 3,
+            dedup_on: DedupOn::Producer,
+        };
+        let (s, p) = parse_fragment(&to_fragment(&cfg, Lang::En));
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!((s.config, s.lang), (cfg, Some(Lang::En)));
+
+        let (s, p) =
+            parse_fragment("#seed=abc&p=2&retries=0&dedup=v6&lang=fr&zoom=3&base=30&base=40");
+        let fields: Vec<&str> = p.iter().map(|x| x.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            ["seed", "p", "retries", "dedup", "lang", "zoom", "base"]
+        );
+        assert_eq!(
+            s.config,
+            Config {
+                base_seconds: 30,
+                ..Config::default()
+            }
+        );
+        assert_eq!(s.lang, None);
+        assert!(parse_fragment("").1.is_empty());
+        assert_eq!(parse_fragment(&"a".repeat(5000)).1.len(), 1);
+        let (s, p) = parse_fragment("#p=NaN&ack=-0&seed=18446744073709551615");
+        assert_eq!(p.len(), 1);
+        assert_eq!(s.config.seed, u64::MAX);
+    }
+}

@@ -1,0 +1,28 @@
+//! The lab's languages. Pure, so link and storage parsing can use it; the strings themselves
+//! live in `ui::i18n`.
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    /// Spanish, the course's language.
+    #[default]
+    Es,
+    En,
+}
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Es => "es",
+            Lang::En => "en",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Lang> {
+        match s {
+            "es" => Some(Lang::Es),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+}

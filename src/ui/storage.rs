@@ -1,0 +1,32 @@
+//! Saved state in localStorage. Storage may be missing or refuse (private mode, quotas): the lab
+//! then simply does not remember, and never fails because of it.
+use crate::embed::saved::{parse, Saved, STORAGE_KEY, VERSION};
+
+use super::state::Lab;
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// None when nothing is stored; Some(Err) when what is stored is not usable (it is removed).
+pub fn load() -> Option<Result<Saved, String>> {
+    let s = storage()?;
+    let text = s.get_item(STORAGE_KEY).ok().flatten()?;
+    let r = parse(&text);
+    if r.is_err() {
+        let _ = s.remove_item(STORAGE_KEY);
+    }
+    Some(r)
+}
+
+pub fn save(lab: &Lab) {
+    if let Some(s) = storage() {
+        let saved = Saved {
+            version: VERSION,
+            lang: lab.lang,
+            config: lab.cfg.clone(),
+            challenges: lab.challenges.clone(),
+        };
+        let _ = s.set_item(STORAGE_KEY, &saved.to_json());
+    }
+}

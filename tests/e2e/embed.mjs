@@ -1,0 +1,120 @@
+// End-to-end check of embedding: the example course page hosts the lab in an iframe; the host
+// must receive ready, checkpoints and heights; messages from an origin the lab was not told to
+// trust must change nothing; malformed links, storage and messages must leave the lab working.
+import { chromium } from 'playwright-core';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDir } from './serve-dist.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', '..', 'dist');
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  try { await fn(); passed++; console.log(`ok   ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
+}
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+const a = await serveDir(dist);
+const b = await serveDir(dist);
+const originA = a.url.replace(/\/$/, '');
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS });
+
+async function received(page, pred, what) {
+  await page.waitForFunction(`(window.received ?? []).some(${pred})`, null, { timeout: 8000 })
+    .catch(() => { throw new Error(`host never received ${what}`); });
+}
+
+try {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${a.url}examples/course-page.html`);
+  const lab = page.frameLocator('#lab-frame');
+
+  await check('host receives ready and a height', async () => {
+    await received(page, "m => m.type === 'ready' && m.version === 1 && m.lang === 'es'", 'ready');
+    await received(page, "m => m.type === 'height' && m.px > 300", 'height');
+  });
+
+  await check('dead-letter challenge reached by driving the lab sends its checkpoint', async () => {
+    await lab.locator('#failure').fill('100');
+    await lab.locator('#publish-one').click();
+    for (let i = 0; i < 7; i++) await lab.locator('#step').click();
+    await received(page, "m => m.type === 'checkpoint' && m.id === 'dead_letter'", 'checkpoint dead_letter');
+    assert(await lab.locator('[data-challenge=dead_letter].done').count() === 1, 'challenge not marked done');
+  });
+
+  await check('race challenge sends its checkpoint', async () => {
+    while (await lab.locator('#race-step').count()) await lab.locator('#race-step').click();
+    await received(page, "m => m.type === 'checkpoint' && m.id === 'race'", 'checkpoint race');
+  });
+
+  await check('a valid message from the trusted host is honoured', async () => {
+    await page.click('#send-en');
+    await lab.locator('h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
+    assert((await lab.locator('#host-diagnostics').textContent()).includes('accepted: 1'), 'not counted');
+  });
+
+  await check('malformed messages from the trusted host are ignored and counted', async () => {
+    await page.evaluate(() => {
+      const w = document.getElementById('lab-frame').contentWindow;
+      const o = new URL(document.getElementById('lab-frame').src).origin;
+      let deep = {}; for (let i = 0; i < 2000; i++) deep = { d: deep };
+      for (const m of [{ type: 'set_language', version: 1, lang: 'de' }, { type: 'reset' }, 'reset', 42, null,
+        { type: 'reset', version: 1, x: 'y'.repeat(100000) }, deep, [1, [2, [3]]], { type: 'set_language', version: '1', lang: 'es' }]) {
+        w.postMessage(m, o);
+      }
+    });
+    await lab.locator('#host-diagnostics', { hasText: 'ignored: 9' }).waitFor({ timeout: 5000 });
+    assert((await lab.locator('h1').textContent()).includes('retries'), 'language changed');
+    await lab.locator('#publish-one').click();
+    assert(errors.length === 0, errors.join(' | '));
+  });
+
+  await check('messages from an origin the lab does not trust change nothing', async () => {
+    const ctx2 = await browser.newContext();
+    const p2 = await ctx2.newPage();
+    // The host page runs on origin B; the lab was told to trust only origin A.
+    await p2.goto(`${b.url}examples/course-page.html?lab=${encodeURIComponent(a.url + 'index.html')}&origin=${encodeURIComponent(originA)}`);
+    const lab2 = p2.frameLocator('#lab-frame');
+    await lab2.locator('h1').waitFor();
+    await p2.click('#send-en');
+    await p2.click('#send-reset');
+    await lab2.locator('#host-diagnostics', { hasText: 'ignorados: 2' }).waitFor({ timeout: 5000 });
+    assert((await lab2.locator('h1').textContent()).includes('reintentos'), 'language changed');
+    const got = await p2.evaluate(() => window.received.length);
+    assert(got === 0, `host on the wrong origin received ${got} messages`);
+    await ctx2.close();
+  });
+
+  await check('bad link parameters and foreign saved state give notices and a working lab', async () => {
+    const ctx3 = await browser.newContext();
+    const p3 = await ctx3.newPage();
+    const errs = [];
+    p3.on('pageerror', (e) => errs.push(String(e)));
+    await p3.goto(a.url + 'index.html');
+    await p3.evaluate(() => localStorage.setItem('retry-lab', '{"version":99,"evil":true}'));
+    await p3.goto(a.url + 'index.html?lang=xx&origin=javascript:alert(1)#seed=abc&p=7&retries=0&zoom=1');
+    await p3.waitForSelector('#boundary-notices');
+    const text = await p3.textContent('#boundary-notices');
+    for (const bit of ['storage: saved by version 99', 'link: seed', 'link: p', 'link: retries', 'link: zoom', 'options: lang', 'options: target_origin']) {
+      assert(text.includes(bit), `notice lacks "${bit}": ${text}`);
+    }
+    assert(await p3.inputValue('#retries') === '6', 'retries not defaulted');
+    await p3.click('#publish-one');
+    assert((await p3.textContent('#event-counts')).includes('1'), 'lab does not work');
+    assert(errs.length === 0, errs.join(' | '));
+    await ctx3.close();
+  });
+} finally {
+  await browser.close();
+  a.server.close();
+  b.server.close();
+}
+console.log(`e2e-embed: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
