@@ -42,32 +42,36 @@ impl Outgoing {
 }
 
 /// What a host may ask of the lab.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Incoming {
     Reset { version: u32 },
     SetLanguage { version: u32, lang: Lang },
 }
 
+/// The wire form; a flat struct is far smaller in wasm than serde's internally tagged enums.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Wire {
+    #[serde(rename = "type")]
+    kind: String,
+    version: u32,
+    lang: Option<Lang>,
+}
+
 /// Validates an incoming message given as JSON text. `Err` says why it is ignored.
 pub fn parse_incoming(json: &str) -> Result<Incoming, String> {
     if json.len() > MAX_MESSAGE {
-        return Err(format!(
-            "message of {} bytes is over the {MAX_MESSAGE}-byte limit",
-            json.len()
-        ));
+        return Err(format!("message of {} bytes is over the {MAX_MESSAGE}-byte limit", json.len()));
     }
-    let m: Incoming =
-        serde_json::from_str(json).map_err(|e| format!("not a valid message: {e}"))?;
-    let v = match &m {
-        Incoming::Reset { version } | Incoming::SetLanguage { version, .. } => *version,
-    };
-    if v != PROTOCOL_VERSION {
-        return Err(format!(
-            "protocol version {v}; this lab speaks {PROTOCOL_VERSION}"
-        ));
+    let w: Wire = serde_json::from_str(json).map_err(|e| format!("not a valid message: {e}"))?;
+    if w.version != PROTOCOL_VERSION {
+        return Err(format!("protocol version {}; this lab speaks {PROTOCOL_VERSION}", w.version));
     }
-    Ok(m)
+    match (w.kind.as_str(), w.lang) {
+        ("reset", None) => Ok(Incoming::Reset { version: w.version }),
+        ("set_language", Some(lang)) => Ok(Incoming::SetLanguage { version: w.version, lang }),
+        (kind, _) => Err(format!("not a valid message: type «{}» with these fields", crate::sim::utc::truncate(kind, 30))),
+    }
 }
 
 /// Panels a host can show or hide.

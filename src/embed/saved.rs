@@ -37,18 +37,20 @@ pub fn parse(text: &str) -> Result<Saved, String> {
         ));
     }
     // Look at the version first, so a future format is reported as such and not as garbage.
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("not readable ({e})"))?;
-    match value.get("version").and_then(|v| v.as_u64()) {
+    #[derive(Deserialize)]
+    struct Versioned {
+        version: Option<u64>,
+    }
+    let v: Versioned = serde_json::from_str(text).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => "not this lab's state (no version)".to_string(),
+        _ => format!("not readable ({e})"),
+    })?;
+    match v.version {
         Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => {
-            return Err(format!(
-                "saved by version {v} of the lab; this is version {VERSION}"
-            ))
-        }
+        Some(v) => return Err(format!("saved by version {v} of the lab; this is version {VERSION}")),
         None => return Err("not this lab's state (no version)".into()),
     }
-    let saved: Saved = serde_json::from_value(value).map_err(|e| format!("not readable ({e})"))?;
+    let saved: Saved = serde_json::from_str(text).map_err(|e| format!("not readable ({e})"))?;
     if let Some(p) = saved.config.problems().first() {
         return Err(format!("config.{p}"));
     }
@@ -75,7 +77,7 @@ mod tests {
         for (bad, why) in [
             ("", "not readable"),
             ("null", "no version"),
-            ("[1,2]", "no version"),
+            ("[1,2]", "not readable"),
             (r#"{"version":2}"#, "version 2"),
             (&text.replace("\"race\"", "\"fly\""), "unknown variant"),
             (
