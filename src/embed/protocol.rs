@@ -61,16 +61,28 @@ struct Wire {
 /// Validates an incoming message given as JSON text. `Err` says why it is ignored.
 pub fn parse_incoming(json: &str) -> Result<Incoming, String> {
     if json.len() > MAX_MESSAGE {
-        return Err(format!("message of {} bytes is over the {MAX_MESSAGE}-byte limit", json.len()));
+        return Err(format!(
+            "message of {} bytes is over the {MAX_MESSAGE}-byte limit",
+            json.len()
+        ));
     }
     let w: Wire = serde_json::from_str(json).map_err(|e| format!("not a valid message: {e}"))?;
     if w.version != PROTOCOL_VERSION {
-        return Err(format!("protocol version {}; this lab speaks {PROTOCOL_VERSION}", w.version));
+        return Err(format!(
+            "protocol version {}; this lab speaks {PROTOCOL_VERSION}",
+            w.version
+        ));
     }
     match (w.kind.as_str(), w.lang) {
         ("reset", None) => Ok(Incoming::Reset { version: w.version }),
-        ("set_language", Some(lang)) => Ok(Incoming::SetLanguage { version: w.version, lang }),
-        (kind, _) => Err(format!("not a valid message: type «{}» with these fields", crate::sim::utc::truncate(kind, 30))),
+        ("set_language", Some(lang)) => Ok(Incoming::SetLanguage {
+            version: w.version,
+            lang,
+        }),
+        (kind, _) => Err(format!(
+            "not a valid message: type «{}» with these fields",
+            crate::sim::utc::truncate(kind, 30)
+        )),
     }
 }
 

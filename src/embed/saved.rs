@@ -47,7 +47,11 @@ pub fn parse(text: &str) -> Result<Saved, String> {
     })?;
     match v.version {
         Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => return Err(format!("saved by version {v} of the lab; this is version {VERSION}")),
+        Some(v) => {
+            return Err(format!(
+                "saved by version {v} of the lab; this is version {VERSION}"
+            ))
+        }
         None => return Err("not this lab's state (no version)".into()),
     }
     let saved: Saved = serde_json::from_str(text).map_err(|e| format!("not readable ({e})"))?;
