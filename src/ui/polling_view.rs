@@ -45,8 +45,8 @@ pub fn PollingView(props: &PanelProps) -> Html {
             <p class="counts" id="poll-counts">
                 <span>{ format!("{}: {}", t.cursor, p.cursor) }</span>
                 <span>{ format!("{}: {}", t.hub_log, p.log.len()) }</span>
-                <span data-test="poll-idem">{ format!("{}: {} {}", t.idempotent, p.idempotent.effects.applications, t.effects_applied.to_lowercase()) }</span>
-                <span data-test="poll-naive">{ format!("{}: {} {}", t.naive, p.naive.effects.applications, t.effects_applied.to_lowercase()) }</span>
+                <span data-test="poll-idem">{ format!("{} · {}: {}", t.idempotent, t.effects_applied, p.idempotent.effects.applications) }</span>
+                <span data-test="poll-naive">{ format!("{} · {}: {}", t.naive, t.effects_applied, p.naive.effects.applications) }</span>
                 if !skipped.is_empty() {
                     <span class="bad">{ format!("{}: {:?}", t.skipped, skipped) }</span>
                 }
