@@ -28,8 +28,8 @@ async fn mount(config: Config) -> Element {
     yew::Renderer::<App>::with_root_and_props(
         root.clone(),
         AppProps {
-            lang: None,
             config: Some(config),
+            ..AppProps::default()
         },
     )
     .render();
@@ -204,4 +204,18 @@ async fn losing_the_cursor_repeats_naive_effects_only() {
         text(&root, "#poll-counts")
     );
     assert!(text(&root, "[data-test=poll-idem]").contains(": 3"));
+}
+
+#[wasm_bindgen_test]
+async fn the_panic_box_is_visible_and_offers_a_reload() {
+    // What the panic hook shows; the hook itself cannot be exercised here, as a panic in wasm
+    // aborts the test binary.
+    retry_lab::ui::panic::show_error_box("test detail <b>");
+    settle().await;
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let panel = doc.query_selector(".crash[role=alert]").unwrap().expect("error box");
+    let text = panel.text_content().unwrap();
+    assert!(text.contains("test detail <b>"), "detail shown as text, not markup: {text}");
+    assert!(panel.query_selector("button").unwrap().is_some());
+    panel.remove();
 }

@@ -17,7 +17,7 @@ pub fn install() {
 }
 
 /// Builds the box with plain DOM calls: Yew may be the thing that is broken.
-fn show_error_box(detail: &str) {
+pub fn show_error_box(detail: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
