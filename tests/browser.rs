@@ -213,9 +213,15 @@ async fn the_panic_box_is_visible_and_offers_a_reload() {
     retry_lab::ui::panic::show_error_box("test detail <b>");
     settle().await;
     let doc = web_sys::window().unwrap().document().unwrap();
-    let panel = doc.query_selector(".crash[role=alert]").unwrap().expect("error box");
+    let panel = doc
+        .query_selector(".crash[role=alert]")
+        .unwrap()
+        .expect("error box");
     let text = panel.text_content().unwrap();
-    assert!(text.contains("test detail <b>"), "detail shown as text, not markup: {text}");
+    assert!(
+        text.contains("test detail <b>"),
+        "detail shown as text, not markup: {text}"
+    );
     assert!(panel.query_selector("button").unwrap().is_some());
     panel.remove();
 }

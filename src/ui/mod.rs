@@ -50,14 +50,13 @@ pub fn mount(element: web_sys::Element, props: AppProps) {
     yew::Renderer::<App>::with_root_and_props(element, props).render();
 }
 
-/// Entry point of the built page.
+/// Entry point of the built page: mounts into `#lab` if the page has one (a host page that
+/// only loads the module to call `mount_lab` has none).
 pub fn start() {
     panic::install();
-    let doc = web_sys::window().and_then(|w| w.document());
-    let root = doc
-        .as_ref()
-        .and_then(|d| d.get_element_by_id("lab"))
-        .or_else(|| doc.and_then(|d| d.body().map(Into::into)));
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("lab"));
     if let Some(root) = root {
         root.set_inner_html(""); // the static "loading" text
         mount(

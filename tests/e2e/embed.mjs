@@ -92,6 +92,21 @@ try {
     await ctx2.close();
   });
 
+  await check('direct mount with options renders the chosen panels and reports ready', async () => {
+    const ctx4 = await browser.newContext();
+    const p4 = await ctx4.newPage();
+    const errs = [];
+    p4.on('pageerror', (e) => errs.push(String(e)));
+    await p4.goto(a.url + 'examples/direct-mount.html');
+    await p4.waitForSelector('#lab-here h1');
+    assert((await p4.textContent('#lab-here h1')).includes('retries'), 'lang option not applied');
+    assert(await p4.inputValue('#seed') === '42', 'config option not applied');
+    assert(await p4.locator('#timeline-h').count() === 1 && await p4.locator('#log-h').count() === 0, 'panels option not applied');
+    await received(p4, "m => m.type === 'ready' && m.lang === 'en'", 'ready from the direct mount');
+    assert(errs.length === 0, errs.join(' | '));
+    await ctx4.close();
+  });
+
   await check('bad link parameters and foreign saved state give notices and a working lab', async () => {
     const ctx3 = await browser.newContext();
     const p3 = await ctx3.newPage();
