@@ -113,6 +113,7 @@ try {
     const errs = [];
     p3.on('pageerror', (e) => errs.push(String(e)));
     await p3.goto(a.url + 'index.html');
+    await p3.waitForSelector('h1');
     await p3.evaluate(() => localStorage.setItem('retry-lab', '{"version":99,"evil":true}'));
     await p3.goto(a.url + 'index.html?lang=xx&origin=javascript:alert(1)#seed=abc&p=7&retries=0&zoom=1');
     await p3.waitForSelector('#boundary-notices');

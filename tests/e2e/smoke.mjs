@@ -1,5 +1,6 @@
-// End-to-end check of the release build: dist/ served on 127.0.0.1, opened in headless
-// Chromium; the lab must render, work when clicked, and log no console errors.
+// End-to-end check of the release build: dist/ served on 127.0.0.1 with a strict
+// Content-Security-Policy, opened in headless Chromium; the lab must render, work when clicked,
+// log no console errors (CSP violations are errors) and request nothing but its own files.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,8 @@ async function check(name, fn) {
 }
 function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
-const { server, url } = await serveDir(dist);
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+const { server, url } = await serveDir(dist, { 'content-security-policy': CSP });
 const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'lab-e2e-')), {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true,
   viewport: { width: 1280, height: 900 },
@@ -39,6 +41,8 @@ try {
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
 
   await check('the lab renders in Spanish', async () => {
     await page.goto(url);
@@ -64,8 +68,15 @@ try {
     await page.screenshot({ path: join(out, 'lab-1280.png'), fullPage: true });
   });
 
-  await check('no errors in the console', async () => {
+  await check('no errors in the console (so no CSP violations)', async () => {
     assert(errors.length === 0, errors.join(' | '));
+  });
+
+  await check('no network requests beyond the page\'s own files', async () => {
+    const own = ['', 'index.html', 'start.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'style.css', 'favicon.svg'].map((f) => url + f);
+    const other = requests.filter((r) => !own.includes(r.split('#')[0]));
+    assert(requests.length >= 5, `only ${requests.length} requests seen`);
+    assert(other.length === 0, `unexpected requests: ${other.join(', ')}`);
   });
 } finally {
   await browser.close();
