@@ -225,3 +225,38 @@ async fn the_panic_box_is_visible_and_offers_a_reload() {
     assert!(panel.query_selector("button").unwrap().is_some());
     panel.remove();
 }
+
+#[wasm_bindgen_test]
+async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
+    let root = mount(Config {
+        failure_probability: 0.5,
+        ..Config::default()
+    })
+    .await;
+    let summary = text(&root, "#figure-summary");
+    assert!(
+        summary.contains("0.78%"),
+        "p^7 at p = 0.5 is 0.78%: {summary}"
+    );
+    assert_eq!(
+        root.query_selector_all("#figures svg.chart")
+            .unwrap()
+            .length(),
+        3
+    );
+    assert_eq!(
+        root.query_selector_all("#figures svg.chart title")
+            .unwrap()
+            .length(),
+        3,
+        "text alternatives"
+    );
+    let slider: web_sys::HtmlInputElement = find(&root, "#failure").unchecked_into();
+    slider.set_value("90");
+    slider
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    let summary = text(&root, "#figure-summary");
+    assert!(summary.contains("47.83%"), "0.9^7 = 47.83%: {summary}");
+}

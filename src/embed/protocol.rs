@@ -87,7 +87,8 @@ pub fn parse_incoming(json: &str) -> Result<Incoming, String> {
 }
 
 /// Panels a host can show or hide.
-pub const PANELS: [&str; 9] = [
+pub const PANELS: [&str; 10] = [
+    "figures",
     "timeline",
     "events",
     "dlq",

@@ -161,3 +161,103 @@ mod tests {
         );
     }
 }
+
+/// Everything the figures panel draws, for one configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    /// The configuration the figures are for (its seed included).
+    pub config: Config,
+    /// Events simulated at the current failure probability.
+    pub events: u64,
+    pub current: McResult,
+    /// (p, p^(max_retries+1)) on a fine grid.
+    pub analytic_curve: Vec<(f64, f64)>,
+    /// (p, observed dead-letter rate) from smaller runs across p.
+    pub observed_points: Vec<(f64, f64)>,
+    /// Events per observed point.
+    pub point_events: u64,
+}
+
+impl Figures {
+    /// Runs the Monte Carlo for `cfg` with `events` events at its p, and `point_events` at each
+    /// p = 0.1, 0.2, …, 0.9. Seeded by `cfg.seed`, so the same settings give the same figures.
+    pub fn compute(cfg: &Config, events: u64, point_events: u64) -> Figures {
+        let analytic_curve = (0..=50)
+            .map(|i| {
+                let p = f64::from(i) / 50.0;
+                (
+                    p,
+                    Config {
+                        failure_probability: p,
+                        ..cfg.clone()
+                    }
+                    .analytic_dead_letter_rate(),
+                )
+            })
+            .collect();
+        let observed_points = (1u32..=9)
+            .map(|i| {
+                let p = f64::from(i) / 10.0;
+                let c = Config {
+                    failure_probability: p,
+                    seed: cfg.seed.wrapping_add(u64::from(i)),
+                    ..cfg.clone()
+                };
+                (p, run(&c, point_events).dead_letter_rate())
+            })
+            .collect();
+        Figures {
+            config: cfg.clone(),
+            events,
+            current: run(cfg, events),
+            analytic_curve,
+            observed_points,
+            point_events,
+        }
+    }
+
+    /// (time of attempt k in s, observed share delivered by then, analytic share).
+    pub fn delivery_cdf(&self) -> Vec<(f64, f64, f64)> {
+        let analytic = analytic_delivered_at(&self.config);
+        let n = self.current.events.max(1) as f64;
+        let (mut obs, mut ana) = (0.0, 0.0);
+        self.current
+            .delivered_at
+            .iter()
+            .zip(analytic)
+            .enumerate()
+            .map(|(k, (&o, a))| {
+                obs += o as f64 / n;
+                ana += a;
+                (
+                    self.config.attempt_offset_ms(k as u32) as f64 / 1000.0,
+                    obs,
+                    ana,
+                )
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod figure_tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_seeded_and_consistent() {
+        let cfg = Config {
+            failure_probability: 0.5,
+            ..Config::default()
+        };
+        let a = Figures::compute(&cfg, 20_000, 2_000);
+        assert_eq!(a, Figures::compute(&cfg, 20_000, 2_000));
+        assert_eq!(a.analytic_curve.len(), 51);
+        assert_eq!(a.analytic_curve[25], (0.5, 0.5f64.powi(7)));
+        let cdf = a.delivery_cdf();
+        let times: Vec<f64> = cdf.iter().map(|c| c.0).collect();
+        assert_eq!(times, [0.0, 30.0, 90.0, 210.0, 450.0, 930.0, 1890.0]);
+        let last = cdf.last().unwrap();
+        assert!((last.1 - (1.0 - a.current.dead_letter_rate())).abs() < 1e-9);
+        assert!((last.2 - (1.0 - cfg.analytic_dead_letter_rate())).abs() < 1e-9);
+    }
+}

@@ -13,6 +13,7 @@ use super::dead_letters::DeadLetters;
 use super::demos::Demos;
 use super::duplicates::Duplicates;
 use super::events::Events;
+use super::figures::FiguresView;
 use super::host::HostLink;
 use super::i18n::Lang;
 use super::log_view::LogView;
@@ -100,6 +101,7 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
     let mut lab = Lab::new(cfg, lang);
     lab.challenges = challenges;
     lab.boundary_notices = notices;
+    lab.refresh_figures();
     (lab, options)
 }
 
@@ -133,6 +135,7 @@ pub fn App(props: &AppProps) -> Html {
             let quiet = matches!(a, Action::Tick(_));
             let mut l = lab.borrow_mut();
             l.apply(a);
+            l.refresh_figures();
             let new = l.update_challenges();
             host.announce(&new, &l.challenges);
             if page_state && (!quiet || !new.is_empty()) {
@@ -257,6 +260,7 @@ pub fn App(props: &AppProps) -> Html {
                     { panel("duplicates", html! { <Duplicates lab={labref.clone()} on_action={dispatch.clone()} /> }) }
                     { panel("demos", html! { <Demos lab={labref.clone()} on_action={dispatch.clone()} /> }) }
                     { panel("polling", html! { <PollingView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("figures", html! { <FiguresView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
                     { panel("log", html! { <LogView lab={labref} on_action={dispatch} /> }) }
                 </main>
             </div>

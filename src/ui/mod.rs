@@ -12,6 +12,7 @@ pub mod demos;
 pub mod duplicates;
 pub mod events;
 pub mod export;
+pub mod figures;
 pub mod host;
 pub mod i18n;
 pub mod log_view;

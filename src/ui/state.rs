@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use crate::embed::challenges::{detect, Challenge};
 use crate::sim::demos::{race, transaction_boundary, DemoStep, RaceGuard, TxBoundary};
 use crate::sim::ids::Fact;
+use crate::sim::montecarlo::Figures;
 use crate::sim::polling::{CursorPolicy, Polling};
 use crate::sim::utc::format_utc;
 use crate::sim::{Config, DedupOn, Fault, Simulation};
@@ -22,6 +23,10 @@ pub const SATELLITES: [(u32, &str); 6] = [
 ];
 /// 2026-07-29T14:00:00Z, the lesson's example pass.
 const FIRST_PASS_EPOCH_S: u64 = 1_785_333_600;
+
+/// Events in the figures' Monte Carlo at the current p, and at each of the nine p on the curve.
+pub const FIGURE_EVENTS: u64 = 100_000;
+pub const POINT_EVENTS: u64 = 10_000;
 
 /// Speeds offered, in simulated seconds per real second.
 pub const SPEEDS: [u32; 7] = [1, 10, 60, 240, 600, 1200, 3600];
@@ -111,6 +116,8 @@ pub struct Lab {
     pub boundary_notices: Vec<String>,
     pub host_accepted: u32,
     pub host_ignored: u32,
+    /// Monte Carlo figures for the current settings, recomputed when they change.
+    pub figures: Option<std::rc::Rc<Figures>>,
 }
 
 impl Lab {
@@ -140,6 +147,7 @@ impl Lab {
             boundary_notices: Vec::new(),
             host_accepted: 0,
             host_ignored: 0,
+            figures: None,
         }
     }
 
@@ -166,6 +174,18 @@ impl Lab {
         self.boundary_notices = old.boundary_notices;
         self.host_accepted = old.host_accepted;
         self.host_ignored = old.host_ignored;
+        self.figures = old.figures;
+    }
+
+    /// Recomputes the figures if the settings changed since they were computed.
+    pub fn refresh_figures(&mut self) {
+        if self.figures.as_ref().is_none_or(|f| f.config != self.cfg) {
+            self.figures = Some(std::rc::Rc::new(Figures::compute(
+                &self.cfg,
+                FIGURE_EVENTS,
+                POINT_EVENTS,
+            )));
+        }
     }
 
     /// Adds whatever the state now shows; returns the challenges reached by this call.

@@ -1,0 +1,251 @@
+//! Figures: observed versus analytic dead-letter rate across p, attempts needed, time to
+//! delivery and duplicates per event, as SVG charts with a table alternative each.
+use yew::prelude::*;
+
+use super::i18n::Texts;
+use super::PanelProps;
+use crate::sim::montecarlo::{analytic_delivered_at, analytic_duplicates_per_event, Figures};
+
+/// Drawing area of every chart, in SVG units.
+const W: f64 = 320.0;
+const H: f64 = 180.0;
+const L: f64 = 44.0; // left margin for the y labels
+const B: f64 = 30.0; // bottom margin for the x labels
+const T: f64 = 10.0;
+const R: f64 = 10.0;
+
+fn x_of(v: f64, max: f64) -> f64 {
+    L + (W - L - R) * (v / max).clamp(0.0, 1.0)
+}
+fn y_lin(v: f64) -> f64 {
+    T + (H - T - B) * (1.0 - v.clamp(0.0, 1.0))
+}
+/// Log scale from 1e-6 (bottom) to 1 (top); zero sits on the bottom line.
+fn y_log(v: f64) -> f64 {
+    let l = if v <= 0.0 {
+        -6.0
+    } else {
+        v.log10().clamp(-6.0, 0.0)
+    };
+    T + (H - T - B) * (-l / 6.0)
+}
+fn pct(v: f64) -> String {
+    if v != 0.0 && v.abs() < 0.001 {
+        format!("{:.5}%", v * 100.0)
+    } else {
+        format!("{:.2}%", v * 100.0)
+    }
+}
+
+fn frame(id: &str, title: &str, desc: String, body: Html, x_label: &str, y_label: &str) -> Html {
+    html! {
+        <svg viewBox={format!("0 0 {W} {H}")} class="chart" role="img" aria-labelledby={format!("{id}-t {id}-d")}>
+            <title id={format!("{id}-t")}>{ title.to_string() }</title>
+            <desc id={format!("{id}-d")}>{ desc }</desc>
+            <line class="axis" x1={L.to_string()} y1={(H - B).to_string()} x2={(W - R).to_string()} y2={(H - B).to_string()} />
+            <line class="axis" x1={L.to_string()} y1={T.to_string()} x2={L.to_string()} y2={(H - B).to_string()} />
+            { body }
+            <text class="axis-label" x={((L + W - R) / 2.0).to_string()} y={(H - 2.0).to_string()} text-anchor="middle">{ x_label.to_string() }</text>
+            <text class="axis-label" x="10" y={((T + H - B) / 2.0).to_string()} text-anchor="middle"
+                transform={format!("rotate(-90 10 {})", (T + H - B) / 2.0)}>{ y_label.to_string() }</text>
+        </svg>
+    }
+}
+
+fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
+    let path: String = f
+        .analytic_curve
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, v))| {
+            format!(
+                "{}{:.1},{:.1}",
+                if i == 0 { "M" } else { " L" },
+                x_of(p, 1.0),
+                y_log(v)
+            )
+        })
+        .collect();
+    let p_now = f.config.failure_probability;
+    let body = html! {
+        <>
+            { for [1.0, 1e-2, 1e-4, 1e-6].iter().map(|&v| html! {
+                <>
+                    <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_log(v).to_string()} y2={y_log(v).to_string()} />
+                    <text class="tick" x={(L - 4.0).to_string()} y={(y_log(v) + 3.0).to_string()} text-anchor="end">{ format!("{v:e}") }</text>
+                </>
+            }) }
+            { for [0.0, 0.5, 1.0].iter().map(|&p| html! {
+                <text class="tick" x={x_of(p, 1.0).to_string()} y={(H - B + 12.0).to_string()} text-anchor="middle">{ format!("{p}") }</text>
+            }) }
+            <path class="analytic" d={path} />
+            { for f.observed_points.iter().map(|&(p, v)| html! {
+                <circle class="observed" cx={x_of(p, 1.0).to_string()} cy={y_log(v).to_string()} r="3.5" />
+            }) }
+            <line class="now" x1={x_of(p_now, 1.0).to_string()} x2={x_of(p_now, 1.0).to_string()} y1={T.to_string()} y2={(H - B).to_string()} />
+            <rect class="observed-now" x={(x_of(p_now, 1.0) - 4.0).to_string()} y={(y_log(f.current.dead_letter_rate()) - 4.0).to_string()} width="8" height="8" />
+        </>
+    };
+    let desc = format!(
+        "{}: {} · {}: {}",
+        t.observed_dlq,
+        pct(f.current.dead_letter_rate()),
+        t.analytic_dlq,
+        pct(f.config.analytic_dead_letter_rate())
+    );
+    html! {
+        <figure>
+            { frame("fig-dlq", t.fig_dlq_title, desc, body, "p", t.fig_rate_axis) }
+            <figcaption>{ t.fig_dlq_caption }</figcaption>
+            <details>
+                <summary>{ t.fig_table }</summary>
+                <table class="small">
+                    <thead><tr><th scope="col">{ "p" }</th><th scope="col">{ t.observed }</th><th scope="col">{ t.analytic }</th></tr></thead>
+                    <tbody>
+                        { for f.observed_points.iter().map(|&(p, v)| html! {
+                            <tr><td>{ format!("{p:.1}") }</td><td>{ pct(v) }</td><td>{ pct(p.powi(f.config.max_retries as i32 + 1)) }</td></tr>
+                        }) }
+                        <tr class="current"><td>{ format!("{p_now:.2}") }</td><td>{ pct(f.current.dead_letter_rate()) }</td><td>{ pct(f.config.analytic_dead_letter_rate()) }</td></tr>
+                    </tbody>
+                </table>
+            </details>
+        </figure>
+    }
+}
+
+fn attempts_chart(t: &Texts, f: &Figures) -> Html {
+    let n = f.current.events.max(1) as f64;
+    let mut rows: Vec<(String, f64, f64)> = f
+        .current
+        .delivered_at
+        .iter()
+        .zip(analytic_delivered_at(&f.config))
+        .enumerate()
+        .map(|(k, (&o, a))| ((k + 1).to_string(), o as f64 / n, a))
+        .collect();
+    rows.push((
+        t.dlq_short.to_string(),
+        f.current.dead_letter_rate(),
+        f.config.analytic_dead_letter_rate(),
+    ));
+    let slot = (W - L - R) / rows.len() as f64;
+    let body = html! {
+        <>
+            { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
+                <>
+                    <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_lin(v).to_string()} y2={y_lin(v).to_string()} />
+                    <text class="tick" x={(L - 4.0).to_string()} y={(y_lin(v) + 3.0).to_string()} text-anchor="end">{ format!("{:.0}%", v * 100.0) }</text>
+                </>
+            }) }
+            { for rows.iter().enumerate().map(|(i, (label, o, a))| {
+                let x = L + slot * i as f64;
+                html! {
+                    <>
+                        <rect class="bar" x={(x + slot * 0.15).to_string()} y={y_lin(*o).to_string()} width={(slot * 0.7).to_string()} height={(y_lin(0.0) - y_lin(*o)).max(0.0).to_string()} />
+                        <line class="analytic-mark" x1={(x + slot * 0.05).to_string()} x2={(x + slot * 0.95).to_string()} y1={y_lin(*a).to_string()} y2={y_lin(*a).to_string()} />
+                        <text class="tick" x={(x + slot / 2.0).to_string()} y={(H - B + 12.0).to_string()} text-anchor="middle">{ label.clone() }</text>
+                    </>
+                }
+            }) }
+        </>
+    };
+    html! {
+        <figure>
+            { frame("fig-attempts", t.fig_attempts_title, t.fig_attempts_caption.to_string(), body, t.fig_attempt_axis, t.fig_share_axis) }
+            <figcaption>{ t.fig_attempts_caption }</figcaption>
+            <details>
+                <summary>{ t.fig_table }</summary>
+                <table class="small">
+                    <thead><tr><th scope="col">{ t.fig_attempt_axis }</th><th scope="col">{ t.observed }</th><th scope="col">{ t.analytic }</th></tr></thead>
+                    <tbody>{ for rows.iter().map(|(l, o, a)| html! { <tr><td>{ l.clone() }</td><td>{ pct(*o) }</td><td>{ pct(*a) }</td></tr> }) }</tbody>
+                </table>
+            </details>
+        </figure>
+    }
+}
+
+fn cdf_chart(t: &Texts, f: &Figures) -> Html {
+    let cdf = f.delivery_cdf();
+    let max_t = cdf.last().map_or(1.0, |c| c.0).max(1.0) * 1.08;
+    let steps = |pick: fn(&(f64, f64, f64)) -> f64| -> String {
+        let mut d = format!("M{:.1},{:.1}", x_of(0.0, max_t), y_lin(0.0));
+        let mut prev = 0.0;
+        for c in &cdf {
+            d.push_str(&format!(
+                " L{:.1},{:.1} L{:.1},{:.1}",
+                x_of(c.0, max_t),
+                y_lin(prev),
+                x_of(c.0, max_t),
+                y_lin(pick(c))
+            ));
+            prev = pick(c);
+        }
+        d.push_str(&format!(" L{:.1},{:.1}", x_of(max_t, max_t), y_lin(prev)));
+        d
+    };
+    let body = html! {
+        <>
+            { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
+                <>
+                    <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_lin(v).to_string()} y2={y_lin(v).to_string()} />
+                    <text class="tick" x={(L - 4.0).to_string()} y={(y_lin(v) + 3.0).to_string()} text-anchor="end">{ format!("{:.0}%", v * 100.0) }</text>
+                </>
+            }) }
+            { for cdf.iter().enumerate().skip(1).map(|(i, c)| {
+                // Label a step only if it is clear of the next one (30 s and 90 s crowd each other).
+                let x = x_of(c.0, max_t);
+                let crowded = cdf.get(i + 1).is_some_and(|n| x_of(n.0, max_t) - x < 16.0);
+                html! {
+                    <>
+                        <line class="grid" x1={x.to_string()} x2={x.to_string()} y1={T.to_string()} y2={(H - B).to_string()} />
+                        if !crowded {
+                            <text class="tick small-tick" x={x.to_string()} y={(H - B + 12.0).to_string()} text-anchor="middle">{ format!("{}", c.0) }</text>
+                        }
+                    </>
+                }
+            }) }
+            <path class="analytic" d={steps(|c| c.2)} />
+            <path class="observed-line" d={steps(|c| c.1)} />
+        </>
+    };
+    html! {
+        <figure>
+            { frame("fig-cdf", t.fig_cdf_title, t.fig_cdf_caption.to_string(), body, t.fig_time_axis, t.fig_share_axis) }
+            <figcaption>{ t.fig_cdf_caption }</figcaption>
+            <details>
+                <summary>{ t.fig_table }</summary>
+                <table class="small">
+                    <thead><tr><th scope="col">{ t.fig_time_axis }</th><th scope="col">{ t.observed }</th><th scope="col">{ t.analytic }</th></tr></thead>
+                    <tbody>{ for cdf.iter().map(|c| html! { <tr><td>{ c.0 }</td><td>{ pct(c.1) }</td><td>{ pct(c.2) }</td></tr> }) }</tbody>
+                </table>
+            </details>
+        </figure>
+    }
+}
+
+#[component]
+pub fn FiguresView(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let Some(f) = lab.figures.clone() else {
+        return Html::default();
+    };
+    let dup_obs = f.current.duplicates_per_event();
+    let dup_ana = analytic_duplicates_per_event(&f.config);
+    html! {
+        <section class="panel figures" aria-labelledby="figures-h" id="figures">
+            <h2 id="figures-h">{ t.figures }</h2>
+            <p class="counts" id="figure-summary">
+                <span>{ format!("{}: {}", t.observed_dlq, pct(f.current.dead_letter_rate())) }</span>
+                <span>{ format!("{}: {}", t.analytic_dlq, pct(f.config.analytic_dead_letter_rate())) }</span>
+                <span>{ format!("{}: {:.3} ({} {:.3})", t.fig_duplicates, dup_obs, t.analytic, dup_ana) }</span>
+            </p>
+            <p class="hint">{ format!("{} {} · {}", t.fig_runs, f.events, t.fig_legend) }</p>
+            <div class="chart-grid">
+                { dead_letter_chart(t, &f) }
+                { attempts_chart(t, &f) }
+                { cdf_chart(t, &f) }
+            </div>
+        </section>
+    }
+}
