@@ -30,6 +30,27 @@ mod web {
             },
         );
     }
+
+    /// For `scripts/bench`: runs the same Monte Carlo as `cargo bench --bench montecarlo`
+    /// (1 000 000 events at p = 0.5 by default) and returns its wall time in ms.
+    #[wasm_bindgen]
+    pub fn bench_montecarlo(events: u32) -> f64 {
+        let cfg = retry_lab::sim::Config {
+            failure_probability: 0.5,
+            ..Default::default()
+        };
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let now = || perf.as_ref().map_or(0.0, |p| p.now());
+        let t0 = now();
+        let r = retry_lab::sim::montecarlo::run(&cfg, u64::from(events));
+        let dt = now() - t0;
+        // Keep the result alive so the run cannot be optimised away.
+        if r.attempts == 0 {
+            -1.0
+        } else {
+            dt
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]

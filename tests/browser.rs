@@ -233,6 +233,13 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
         ..Config::default()
     })
     .await;
+    // The figures are computed just after the first paint.
+    for _ in 0..200 {
+        if root.query_selector("#figure-summary").unwrap().is_some() {
+            break;
+        }
+        settle().await;
+    }
     let summary = text(&root, "#figure-summary");
     assert!(
         summary.contains("0.78%"),

@@ -101,7 +101,6 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
     let mut lab = Lab::new(cfg, lang);
     lab.challenges = challenges;
     lab.boundary_notices = notices;
-    lab.refresh_figures();
     (lab, options)
 }
 
@@ -166,6 +165,15 @@ pub fn App(props: &AppProps) -> Html {
                 move || on_ignored.emit(Action::HostMessage(false)),
             );
             move || drop(listener)
+        });
+    }
+    // The figures' Monte Carlo runs just after the first paint, not before it.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let timeout =
+                gloo_timers::callback::Timeout::new(0, move || dispatch.emit(Action::Refresh));
+            move || drop(timeout)
         });
     }
     // After every render: the host learns our height when it changed.

@@ -74,6 +74,8 @@ pub enum Action {
     HostReset,
     /// Share link: build it for the current settings.
     ShareLink,
+    /// Nothing changes; derived views (figures) catch up.
+    Refresh,
     /// A host message was accepted (true) or ignored (false).
     HostMessage(bool),
     DismissBoundary,
@@ -327,6 +329,7 @@ impl Lab {
             Action::HostMessage(true) => self.host_accepted = self.host_accepted.saturating_add(1),
             Action::HostMessage(false) => self.host_ignored = self.host_ignored.saturating_add(1),
             Action::DismissBoundary => self.boundary_notices.clear(),
+            Action::Refresh => {}
             Action::ShareLink => {
                 self.share_fragment = Some(crate::embed::link::to_fragment(&self.cfg, self.lang))
             }

@@ -1,0 +1,75 @@
+// Browser benchmarks for scripts/bench (not a test): Monte Carlo throughput in headless
+// Chromium, the figures' recompute-and-render time, and first render of the lab versus a
+// minimal Yew page. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
+import { chromium } from 'playwright-core';
+import { serveDir } from '../tests/e2e/serve-dist.mjs';
+
+const [labDist, baseDist] = process.argv.slice(2);
+const RUNS = 7;
+const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const lab = await serveDir(labDist);
+const base = await serveDir(baseDist);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(lab.url);
+  await page.waitForSelector('h1');
+
+  const mc = [];
+  for (let i = 0; i < RUNS; i++) {
+    mc.push(await page.evaluate(async () => (await import('./retry-lab.js')).bench_montecarlo(1000000)));
+  }
+  console.log(`browser montecarlo: 1000000 events, median ${median(mc).toFixed(1)} ms (runs: ${mc.map((x) => x.toFixed(1)).join(' ')})`);
+
+  const recompute = await page.evaluate(async () => {
+    const slider = document.getElementById('failure');
+    const summary = () => document.getElementById('figure-summary').textContent;
+    const times = [];
+    for (let v = 10; v <= 90; v += 5) {
+      const before = summary();
+      const t0 = performance.now();
+      slider.value = String(v);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      const t1 = performance.now();
+      if (summary() === before) throw new Error(`figures did not update at p=${v}`);
+      times.push(t1 - t0);
+    }
+    return times;
+  });
+  console.log(`browser figures recompute + render (100000 + 9 x 10000 events): median ${median(recompute).toFixed(1)} ms over ${recompute.length} slider moves (max ${Math.max(...recompute).toFixed(1)})`);
+
+  async function firstRender(url) {
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      await p.addInitScript(() => {
+        new MutationObserver((_, obs) => {
+          if (document.querySelector('h1') && document.querySelector('.lab')) {
+            window.__firstRender = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await p.goto(url);
+      await p.waitForFunction(() => window.__firstRender !== undefined);
+      times.push(await p.evaluate(() => window.__firstRender));
+      await ctx.close();
+    }
+    return times;
+  }
+  const fl = await firstRender(lab.url);
+  const fb = await firstRender(base.url);
+  console.log(`first render, lab:      median ${median(fl).toFixed(1)} ms after navigation (runs: ${fl.map((x) => x.toFixed(0)).join(' ')})`);
+  console.log(`first render, baseline: median ${median(fb).toFixed(1)} ms (minimal Yew page, same build)`);
+  console.log(`first render ratio lab / baseline: ${(median(fl) / median(fb)).toFixed(2)}x`);
+  console.log(`BROWSER_MC_MS=${median(mc).toFixed(2)}`);
+} finally {
+  await browser.close();
+  lab.server.close();
+  base.server.close();
+}
