@@ -222,9 +222,7 @@ pub fn App(props: &AppProps) -> Html {
     };
     let t = lang.t();
     let on_lang = dispatch.reform(|e: Event| {
-        let v = e
-            .target_unchecked_into::<web_sys::HtmlSelectElement>()
-            .value();
+        let v = super::select_value(&e);
         Action::SetLang(Lang::from_code(&v).unwrap_or_default())
     });
     let notices = lab.borrow().boundary_notices.clone();

@@ -1,5 +1,5 @@
 //! The control panel: clock, settings, publishing and fault injection.
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::state::{Action, Notice, SPEEDS};
@@ -48,14 +48,8 @@ pub fn Controls(props: &PanelProps) -> Html {
         }
     });
 
-    let on_speed = a.reform(|e: Event| {
-        Action::SetSpeed(
-            e.target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .parse()
-                .unwrap_or(0),
-        )
-    });
+    let on_speed =
+        a.reform(|e: Event| Action::SetSpeed(super::select_value(&e).parse().unwrap_or(0)));
     let on_p = a.reform(|e: InputEvent| {
         Action::SetFailure(
             e.target_unchecked_into::<HtmlInputElement>()
@@ -75,7 +69,7 @@ pub fn Controls(props: &PanelProps) -> Html {
         )
     });
     let on_dedup = a.reform(|e: Event| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let v = super::select_value(&e);
         Action::SetDedup(if v == "producer" {
             DedupOn::Producer
         } else {

@@ -1,5 +1,4 @@
 //! The race of two instances and the transaction-boundary demonstration, stepped through.
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::i18n::Texts;
@@ -7,7 +6,7 @@ use super::state::Action;
 use super::PanelProps;
 use crate::sim::demos::{DemoStep, RaceGuard, TxBoundary};
 
-fn steps_list(t: &Texts, steps: &[DemoStep], shown: usize, id: &'static str) -> Html {
+fn steps_list(t: &Texts, steps: &[DemoStep], shown: usize, id: String) -> Html {
     html! {
         <ol class="demo-steps" id={id} aria-live="polite">
             { for steps.iter().take(shown).map(|s| html! {
@@ -29,7 +28,7 @@ pub fn Demos(props: &PanelProps) -> Html {
     let tx_done = lab.tx_shown >= lab.tx_steps.len();
 
     let on_guard = a.reform(|e: Event| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let v = super::select_value(&e);
         Action::RaceGuard(if v == "unique" {
             RaceGuard::UniqueConstraint
         } else {
@@ -37,54 +36,105 @@ pub fn Demos(props: &PanelProps) -> Html {
         })
     });
     let on_tx = a.reform(|e: Event| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let v = super::select_value(&e);
         Action::TxBoundary(match v.as_str() {
             "mark" => TxBoundary::MarkFirst,
             "effect" => TxBoundary::EffectFirst,
             _ => TxBoundary::OneTransaction,
         })
     });
-    let guard = lab.race_guard;
-    let boundary = lab.tx_boundary;
+    let (guard, boundary) = (lab.race_guard, lab.tx_boundary);
+    let race = DemoCard {
+        key: "race",
+        select_id: "race-guard",
+        title: t.race,
+        intro: t.race_intro,
+        options: vec![
+            (
+                "check",
+                t.check_then_insert,
+                guard == RaceGuard::CheckThenInsert,
+            ),
+            (
+                "unique",
+                t.unique_constraint,
+                guard == RaceGuard::UniqueConstraint,
+            ),
+        ],
+        on_select: on_guard,
+        done: race_done,
+        on_restart: a.reform(move |_| Action::RaceGuard(guard)),
+        on_step: a.reform(|_| Action::RaceStep),
+        steps: &lab.race_steps,
+        shown: lab.race_shown,
+    };
+    let tx = DemoCard {
+        key: "tx",
+        select_id: "tx-boundary",
+        title: t.tx,
+        intro: t.tx_intro,
+        options: vec![
+            ("one", t.one_tx, boundary == TxBoundary::OneTransaction),
+            ("mark", t.mark_first, boundary == TxBoundary::MarkFirst),
+            (
+                "effect",
+                t.effect_first,
+                boundary == TxBoundary::EffectFirst,
+            ),
+        ],
+        on_select: on_tx,
+        done: tx_done,
+        on_restart: a.reform(move |_| Action::TxBoundary(boundary)),
+        on_step: a.reform(|_| Action::TxStep),
+        steps: &lab.tx_steps,
+        shown: lab.tx_shown,
+    };
 
     html! {
         <section class="panel" aria-labelledby="demos-h">
             <h2 id="demos-h">{ t.demos }</h2>
             <div class="two-col">
-                <article aria-labelledby="race-h">
-                    <h3 id="race-h">{ t.race }</h3>
-                    <p class="hint">{ t.race_intro }</p>
-                    <div class="row">
-                        <select id="race-guard" aria-labelledby="race-h" onchange={on_guard}>
-                            <option value="check" selected={guard == RaceGuard::CheckThenInsert}>{ t.check_then_insert }</option>
-                            <option value="unique" selected={guard == RaceGuard::UniqueConstraint}>{ t.unique_constraint }</option>
-                        </select>
-                        if race_done {
-                            <button type="button" class="btn small" onclick={a.reform(move |_| Action::RaceGuard(guard))}>{ t.restart_demo }</button>
-                        } else {
-                            <button type="button" id="race-step" class="btn small" onclick={a.reform(|_| Action::RaceStep)}>{ t.next_step }</button>
-                        }
-                    </div>
-                    { steps_list(t, &lab.race_steps, lab.race_shown, "race-steps") }
-                </article>
-                <article aria-labelledby="tx-h">
-                    <h3 id="tx-h">{ t.tx }</h3>
-                    <p class="hint">{ t.tx_intro }</p>
-                    <div class="row">
-                        <select id="tx-boundary" aria-labelledby="tx-h" onchange={on_tx}>
-                            <option value="one" selected={boundary == TxBoundary::OneTransaction}>{ t.one_tx }</option>
-                            <option value="mark" selected={boundary == TxBoundary::MarkFirst}>{ t.mark_first }</option>
-                            <option value="effect" selected={boundary == TxBoundary::EffectFirst}>{ t.effect_first }</option>
-                        </select>
-                        if tx_done {
-                            <button type="button" class="btn small" onclick={a.reform(move |_| Action::TxBoundary(boundary))}>{ t.restart_demo }</button>
-                        } else {
-                            <button type="button" id="tx-step" class="btn small" onclick={a.reform(|_| Action::TxStep)}>{ t.next_step }</button>
-                        }
-                    </div>
-                    { steps_list(t, &lab.tx_steps, lab.tx_shown, "tx-steps") }
-                </article>
+                { demo_card(t, race) }
+                { demo_card(t, tx) }
             </div>
         </section>
+    }
+}
+
+/// One demonstration: its variant chooser, a step (or restart) button and the steps so far.
+struct DemoCard<'a> {
+    /// Prefix of the element ids: `{key}-h`, `{key}-step`, `{key}-steps`.
+    key: &'static str,
+    select_id: &'static str,
+    title: &'static str,
+    intro: &'static str,
+    /// (value, label, selected)
+    options: Vec<(&'static str, &'static str, bool)>,
+    on_select: Callback<Event>,
+    done: bool,
+    on_restart: Callback<MouseEvent>,
+    on_step: Callback<MouseEvent>,
+    steps: &'a [DemoStep],
+    shown: usize,
+}
+
+fn demo_card(t: &Texts, c: DemoCard) -> Html {
+    let h = format!("{}-h", c.key);
+    html! {
+        <article aria-labelledby={h.clone()}>
+            <h3 id={h.clone()}>{ c.title }</h3>
+            <p class="hint">{ c.intro }</p>
+            <div class="row">
+                <select id={c.select_id} aria-labelledby={h} onchange={c.on_select}>
+                    { for c.options.iter().map(|&(value, label, selected)| html! { <option {value} {selected}>{ label }</option> }) }
+                </select>
+                if c.done {
+                    <button type="button" class="btn small" onclick={c.on_restart}>{ t.restart_demo }</button>
+                } else {
+                    <button type="button" id={format!("{}-step", c.key)} class="btn small" onclick={c.on_step}>{ t.next_step }</button>
+                }
+            </div>
+            { steps_list(t, c.steps, c.shown, format!("{}-steps", c.key)) }
+        </article>
     }
 }

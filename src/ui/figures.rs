@@ -37,18 +37,62 @@ fn pct(v: f64) -> String {
     }
 }
 
-fn frame(id: &str, title: &str, desc: String, body: Html, x_label: &str, y_label: &str) -> Html {
+/// One chart: its SVG (with title and description for screen readers), its caption, and the
+/// same numbers as a table.
+struct Chart<'a> {
+    id: &'a str,
+    title: &'a str,
+    desc: String,
+    caption: &'a str,
+    x_label: &'a str,
+    y_label: &'a str,
+    /// Table header (first column, observed, analytic) and rows.
+    head: [&'a str; 3],
+    rows: Vec<[String; 3]>,
+    current_row: Option<usize>,
+}
+
+fn figure(t: &Texts, c: Chart, body: Html) -> Html {
+    let id = c.id;
     html! {
-        <svg viewBox={format!("0 0 {W} {H}")} class="chart" role="img" aria-labelledby={format!("{id}-t {id}-d")}>
-            <title id={format!("{id}-t")}>{ title.to_string() }</title>
-            <desc id={format!("{id}-d")}>{ desc }</desc>
-            <line class="axis" x1={L.to_string()} y1={(H - B).to_string()} x2={(W - R).to_string()} y2={(H - B).to_string()} />
-            <line class="axis" x1={L.to_string()} y1={T.to_string()} x2={L.to_string()} y2={(H - B).to_string()} />
-            { body }
-            <text class="axis-label" x={((L + W - R) / 2.0).to_string()} y={(H - 2.0).to_string()} text-anchor="middle">{ x_label.to_string() }</text>
-            <text class="axis-label" x="10" y={((T + H - B) / 2.0).to_string()} text-anchor="middle"
-                transform={format!("rotate(-90 10 {})", (T + H - B) / 2.0)}>{ y_label.to_string() }</text>
-        </svg>
+        <figure>
+            <svg viewBox={format!("0 0 {W} {H}")} class="chart" role="img" aria-labelledby={format!("{id}-t {id}-d")}>
+                <title id={format!("{id}-t")}>{ c.title }</title>
+                <desc id={format!("{id}-d")}>{ c.desc }</desc>
+                <line class="axis" x1={L.to_string()} y1={(H - B).to_string()} x2={(W - R).to_string()} y2={(H - B).to_string()} />
+                <line class="axis" x1={L.to_string()} y1={T.to_string()} x2={L.to_string()} y2={(H - B).to_string()} />
+                { body }
+                <text class="axis-label" x={((L + W - R) / 2.0).to_string()} y={(H - 2.0).to_string()} text-anchor="middle">{ c.x_label }</text>
+                <text class="axis-label" x="10" y={((T + H - B) / 2.0).to_string()} text-anchor="middle"
+                    transform={format!("rotate(-90 10 {})", (T + H - B) / 2.0)}>{ c.y_label }</text>
+            </svg>
+            <figcaption>{ c.caption }</figcaption>
+            <details>
+                <summary>{ t.fig_table }</summary>
+                <table class="small">
+                    <thead><tr>{ for c.head.iter().map(|h| html! { <th scope="col">{ *h }</th> }) }</tr></thead>
+                    <tbody>
+                        { for c.rows.iter().enumerate().map(|(i, r)| html! {
+                            <tr class={classes!((c.current_row == Some(i)).then_some("current"))}>
+                                { for r.iter().map(|x| html! { <td>{ x.clone() }</td> }) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </details>
+        </figure>
+    }
+}
+
+/// Horizontal grid lines with labels at 0 %, 50 % and 100 % of a linear axis.
+fn linear_grid() -> Html {
+    html! {
+        { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
+            <>
+                <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_lin(v).to_string()} y2={y_lin(v).to_string()} />
+                <text class="tick" x={(L - 4.0).to_string()} y={(y_lin(v) + 3.0).to_string()} text-anchor="end">{ format!("{:.0}%", v * 100.0) }</text>
+            </>
+        }) }
     }
 }
 
@@ -93,24 +137,35 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
         t.analytic_dlq,
         pct(f.config.analytic_dead_letter_rate())
     );
-    html! {
-        <figure>
-            { frame("fig-dlq", t.fig_dlq_title, desc, body, "p", t.fig_rate_axis) }
-            <figcaption>{ t.fig_dlq_caption }</figcaption>
-            <details>
-                <summary>{ t.fig_table }</summary>
-                <table class="small">
-                    <thead><tr><th scope="col">{ "p" }</th><th scope="col">{ t.observed }</th><th scope="col">{ t.analytic }</th></tr></thead>
-                    <tbody>
-                        { for f.observed_points.iter().map(|&(p, v)| html! {
-                            <tr><td>{ format!("{p:.1}") }</td><td>{ pct(v) }</td><td>{ pct(p.powi(f.config.max_retries as i32 + 1)) }</td></tr>
-                        }) }
-                        <tr class="current"><td>{ format!("{p_now:.2}") }</td><td>{ pct(f.current.dead_letter_rate()) }</td><td>{ pct(f.config.analytic_dead_letter_rate()) }</td></tr>
-                    </tbody>
-                </table>
-            </details>
-        </figure>
-    }
+    let mut rows: Vec<[String; 3]> = f
+        .observed_points
+        .iter()
+        .map(|&(p, v)| {
+            [
+                format!("{p:.1}"),
+                pct(v),
+                pct(p.powi(f.config.max_retries as i32 + 1)),
+            ]
+        })
+        .collect();
+    rows.push([
+        format!("{p_now:.2}"),
+        pct(f.current.dead_letter_rate()),
+        pct(f.config.analytic_dead_letter_rate()),
+    ]);
+    let current_row = Some(rows.len() - 1);
+    let chart = Chart {
+        id: "fig-dlq",
+        title: t.fig_dlq_title,
+        desc,
+        caption: t.fig_dlq_caption,
+        x_label: "p",
+        y_label: t.fig_rate_axis,
+        head: ["p", t.observed, t.analytic],
+        rows,
+        current_row,
+    };
+    figure(t, chart, body)
 }
 
 fn attempts_chart(t: &Texts, f: &Figures) -> Html {
@@ -131,12 +186,7 @@ fn attempts_chart(t: &Texts, f: &Figures) -> Html {
     let slot = (W - L - R) / rows.len() as f64;
     let body = html! {
         <>
-            { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
-                <>
-                    <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_lin(v).to_string()} y2={y_lin(v).to_string()} />
-                    <text class="tick" x={(L - 4.0).to_string()} y={(y_lin(v) + 3.0).to_string()} text-anchor="end">{ format!("{:.0}%", v * 100.0) }</text>
-                </>
-            }) }
+            { linear_grid() }
             { for rows.iter().enumerate().map(|(i, (label, o, a))| {
                 let x = L + slot * i as f64;
                 html! {
@@ -149,19 +199,21 @@ fn attempts_chart(t: &Texts, f: &Figures) -> Html {
             }) }
         </>
     };
-    html! {
-        <figure>
-            { frame("fig-attempts", t.fig_attempts_title, t.fig_attempts_caption.to_string(), body, t.fig_attempt_axis, t.fig_share_axis) }
-            <figcaption>{ t.fig_attempts_caption }</figcaption>
-            <details>
-                <summary>{ t.fig_table }</summary>
-                <table class="small">
-                    <thead><tr><th scope="col">{ t.fig_attempt_axis }</th><th scope="col">{ t.observed }</th><th scope="col">{ t.analytic }</th></tr></thead>
-                    <tbody>{ for rows.iter().map(|(l, o, a)| html! { <tr><td>{ l.clone() }</td><td>{ pct(*o) }</td><td>{ pct(*a) }</td></tr> }) }</tbody>
-                </table>
-            </details>
-        </figure>
-    }
+    let chart = Chart {
+        id: "fig-attempts",
+        title: t.fig_attempts_title,
+        desc: t.fig_attempts_caption.to_string(),
+        caption: t.fig_attempts_caption,
+        x_label: t.fig_attempt_axis,
+        y_label: t.fig_share_axis,
+        head: [t.fig_attempt_axis, t.observed, t.analytic],
+        rows: rows
+            .iter()
+            .map(|(l, o, a)| [l.clone(), pct(*o), pct(*a)])
+            .collect(),
+        current_row: None,
+    };
+    figure(t, chart, body)
 }
 
 fn cdf_chart(t: &Texts, f: &Figures) -> Html {
@@ -185,12 +237,7 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
     };
     let body = html! {
         <>
-            { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
-                <>
-                    <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_lin(v).to_string()} y2={y_lin(v).to_string()} />
-                    <text class="tick" x={(L - 4.0).to_string()} y={(y_lin(v) + 3.0).to_string()} text-anchor="end">{ format!("{:.0}%", v * 100.0) }</text>
-                </>
-            }) }
+            { linear_grid() }
             { for cdf.iter().enumerate().skip(1).map(|(i, c)| {
                 // Label a step only if it is clear of the next one (30 s and 90 s crowd each other).
                 let x = x_of(c.0, max_t);
@@ -208,19 +255,21 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
             <path class="observed-line" d={steps(|c| c.1)} />
         </>
     };
-    html! {
-        <figure>
-            { frame("fig-cdf", t.fig_cdf_title, t.fig_cdf_caption.to_string(), body, t.fig_time_axis, t.fig_share_axis) }
-            <figcaption>{ t.fig_cdf_caption }</figcaption>
-            <details>
-                <summary>{ t.fig_table }</summary>
-                <table class="small">
-                    <thead><tr><th scope="col">{ t.fig_time_axis }</th><th scope="col">{ t.observed }</th><th scope="col">{ t.analytic }</th></tr></thead>
-                    <tbody>{ for cdf.iter().map(|c| html! { <tr><td>{ c.0 }</td><td>{ pct(c.1) }</td><td>{ pct(c.2) }</td></tr> }) }</tbody>
-                </table>
-            </details>
-        </figure>
-    }
+    let chart = Chart {
+        id: "fig-cdf",
+        title: t.fig_cdf_title,
+        desc: t.fig_cdf_caption.to_string(),
+        caption: t.fig_cdf_caption,
+        x_label: t.fig_time_axis,
+        y_label: t.fig_share_axis,
+        head: [t.fig_time_axis, t.observed, t.analytic],
+        rows: cdf
+            .iter()
+            .map(|c| [c.0.to_string(), pct(c.1), pct(c.2)])
+            .collect(),
+        current_row: None,
+    };
+    figure(t, chart, body)
 }
 
 #[component]

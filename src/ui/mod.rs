@@ -45,6 +45,11 @@ pub struct PanelProps {
     pub on_action: yew::Callback<state::Action>,
 }
 
+/// The value of the `<select>` an event came from.
+pub fn select_value(e: &yew::Event) -> String {
+    yew::TargetCast::target_unchecked_into::<web_sys::HtmlSelectElement>(e).value()
+}
+
 /// Mounts the lab into `element` (the page uses `#lab`; a host page can pass its own).
 pub fn mount(element: web_sys::Element, props: AppProps) {
     panic::install();

@@ -1,5 +1,4 @@
 //! Polling mode: the hub's ordered log, the consumer's cursor, and what losing it does.
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::state::Action;
@@ -14,7 +13,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
     let p = &lab.polling;
     let a = &props.on_action;
     let on_policy = a.reform(|e: Event| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let v = super::select_value(&e);
         Action::PollPolicy(if v == "before" {
             CursorPolicy::BeforeProcessing
         } else {
