@@ -29,7 +29,7 @@ pub fn Duplicates(props: &PanelProps) -> Html {
                         <dt>{ t.key }</dt><dd class="mono" id="natural-key">{ format!("\"{}\"", a.fact.key()) }</dd>
                     </dl>
                     <table class="dup-table" id="dup-table">
-                        <thead><tr><th scope="col"></th><th scope="col">{ "1" }</th><th scope="col">{ "2" }</th><th scope="col"></th></tr></thead>
+                        <thead><tr><th scope="col">{ t.id_kind }</th><th scope="col">{ t.publication_n(1) }</th><th scope="col">{ t.publication_n(2) }</th><th scope="col">{ t.comparison }</th></tr></thead>
                         <tbody>
                             <tr><th scope="row">{ t.producer_id }</th><td class="mono">{ a.id.to_string() }</td><td class="mono">{ b.id.to_string() }</td><td class="tag diff">{ same(a.id == b.id) }</td></tr>
                             <tr><th scope="row">{ t.derived_id }</th><td class="mono">{ a.derived_id.to_string() }</td><td class="mono">{ b.derived_id.to_string() }</td><td class="tag same">{ same(a.derived_id == b.derived_id) }</td></tr>

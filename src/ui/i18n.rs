@@ -165,6 +165,8 @@ pub struct Texts {
     pub fig_duplicates: &'static str,
     pub fig_runs: &'static str,
     pub fig_legend: &'static str,
+    pub id_kind: &'static str,
+    pub comparison: &'static str,
 }
 
 impl Texts {
@@ -349,6 +351,14 @@ impl Texts {
                     "setting changed"
                 }
             }
+        }
+    }
+
+    pub fn publication_n(&self, n: u32) -> String {
+        if self.lang == Lang::Es {
+            format!("Publicación {n}")
+        } else {
+            format!("Publication {n}")
         }
     }
 
@@ -612,6 +622,8 @@ pub static ES: Texts = Texts {
     fig_duplicates: "Entregas duplicadas por evento",
     fig_runs: "Monte Carlo con semilla fija; eventos a la p actual:",
     fig_legend: "se recalcula al mover los controles",
+    id_kind: "Id",
+    comparison: "¿Iguales?",
 };
 
 pub static EN: Texts = Texts {
@@ -762,4 +774,6 @@ pub static EN: Texts = Texts {
     fig_duplicates: "Duplicate deliveries per event",
     fig_runs: "Seeded Monte Carlo; events at the current p:",
     fig_legend: "recomputed as the controls move",
+    id_kind: "Id",
+    comparison: "Same?",
 };

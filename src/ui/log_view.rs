@@ -70,9 +70,11 @@ pub fn LogView(props: &PanelProps) -> Html {
                 <button type="button" id="export-csv" class="btn small" onclick={export_csv}>{ t.export_csv }</button>
                 <span class="small">{ format!("{}: {seed} · {ALGORITHM}", t.seed) }</span>
             </div>
-            <ol class="log" role="log" id="log" aria-labelledby="log-h" aria-live="off">
-                { for log.iter().rev().take(SHOWN).map(|e| line(t, e)) }
-            </ol>
+            // The scrolling region is focusable so keyboard users can scroll it; the list inside
+            // keeps its list semantics (role="log" on the <ol> itself would remove them).
+            <div class="log" role="log" id="log" aria-labelledby="log-h" aria-live="off" tabindex="0">
+                <ol>{ for log.iter().rev().take(SHOWN).map(|e| line(t, e)) }</ol>
+            </div>
             if hidden > 0 { <p class="small">{ format!("{hidden} {}", t.log_older) }</p> }
         </section>
     }

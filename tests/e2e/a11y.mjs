@@ -1,0 +1,67 @@
+// Accessibility audit: axe-core injected into the built page in headless Chromium, in the main
+// states (idle, running, dead letter shown, figures open) and both languages. Fails on any
+// serious or critical violation; lists the others.
+import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDir } from './serve-dist.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'] });
+
+let passed = 0;
+let failed = 0;
+async function audit(page, state) {
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0]?.target?.join(' ') })));
+  const bad = r.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const other = r.filter((v) => !bad.includes(v));
+  const tag = `${state}: ${bad.length} serious/critical` + (other.length ? `, ${other.map((v) => `${v.id}(${v.impact}) at ${v.target}`).join('; ')}` : '');
+  if (bad.length) {
+    failed++;
+    console.log(`FAIL ${tag}`);
+    for (const v of bad) console.log(`     ${v.id} (${v.impact}) x${v.nodes}: ${v.target}`);
+  } else {
+    passed++;
+    console.log(`ok   ${tag}`);
+  }
+}
+
+try {
+  for (const lang of ['es', 'en']) {
+    for (const scheme of ['light', 'dark']) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+      const page = await ctx.newPage();
+      await page.goto(url);
+      await page.waitForSelector('h1');
+      if (lang === 'en') await page.selectOption('#lang', 'en');
+      await audit(page, `${lang} ${scheme} idle`);
+      await page.click('#publish-twice');
+      await page.click('#play');
+      await page.waitForTimeout(300);
+      await audit(page, `${lang} ${scheme} running`);
+      await page.click('#play');
+      await page.fill('#failure', '100');
+      await page.click('#publish-one');
+      for (let i = 0; i < 8; i++) await page.click('#step');
+      await page.waitForSelector('#dlq .dlq-item');
+      await audit(page, `${lang} ${scheme} dead letter shown`);
+      await page.waitForSelector('#figures svg');
+      for (const d of await page.locator('#figures details').all()) await d.locator('summary').click();
+      await audit(page, `${lang} ${scheme} figures open`);
+      await ctx.close();
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`a11y: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,78 @@
+// Keyboard-only walk through the main flow of the built page: every step is reached with Tab
+// and operated with Enter, Space or arrow keys, and the focused control is visibly outlined.
+import { chromium } from 'playwright-core';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDir } from './serve-dist.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'] });
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  try { await fn(); passed++; console.log(`ok   ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
+}
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+/** Presses Tab until the focused element matches `selector`; checks its focus is outlined. */
+async function tabTo(selector) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const hit = await page.evaluate((sel) => {
+      const el = document.activeElement;
+      if (!el || !el.matches(sel)) return null;
+      const s = getComputedStyle(el);
+      return { outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 };
+    }, selector);
+    if (hit) {
+      assert(hit.outline, `${selector} has no visible focus outline`);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+try {
+  await page.goto(url);
+  await page.waitForSelector('h1');
+  await check('raise the failure probability to 100% with the keyboard', async () => {
+    await tabTo('#failure');
+    await page.keyboard.press('End');
+    assert((await page.textContent('label:has(#failure)')).includes('100%'), 'slider not at 100%');
+  });
+  await check('publish a pass and step it into the dead-letter queue', async () => {
+    await page.focus('body');
+    await tabTo('#publish-one');
+    await page.keyboard.press('Enter');
+    await page.focus('body');
+    await tabTo('#step');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Enter');
+    await page.waitForSelector('#dlq .dlq-item');
+  });
+  await check('fix the cause, replay from the queue and see it delivered', async () => {
+    await page.focus('body');
+    await tabTo('#failure');
+    await page.keyboard.press('Home');
+    await tabTo('#dlq .dlq-item button');
+    await page.keyboard.press('Enter');
+    await page.focus('body');
+    await tabTo('#step');
+    await page.keyboard.press(' ');
+    const counts = await page.textContent('#event-counts');
+    assert(/Entregados: 1/.test(counts), counts);
+  });
+  await check('switch the language with the keyboard', async () => {
+    await page.focus('body');
+    await tabTo('#lang');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('h1').textContent.includes('retries'), null, { timeout: 3000 });
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`keyboard: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
