@@ -1,18 +1,15 @@
 // Browser benchmarks for scripts/bench (not a test): Monte Carlo throughput in headless
 // Chromium, the figures' recompute-and-render time, and first render of the lab versus a
 // minimal Yew page. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
-import { chromium } from 'playwright-core';
-import { serveDir } from '../tests/e2e/serve-dist.mjs';
+import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
 
 const [labDist, baseDist] = process.argv.slice(2);
 const RUNS = 7;
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const lab = await serveDir(labDist);
 const base = await serveDir(baseDist);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(lab.url);

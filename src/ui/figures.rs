@@ -239,15 +239,13 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
         <>
             { linear_grid() }
             { for cdf.iter().enumerate().skip(1).map(|(i, c)| {
-                // Label a step only if it is clear of the next one (30 s and 90 s crowd each other).
+                // Labels alternate between two rows so close steps (30 s, 90 s) both stay legible.
                 let x = x_of(c.0, max_t);
-                let crowded = cdf.get(i + 1).is_some_and(|n| x_of(n.0, max_t) - x < 16.0);
+                let y = H - B + if i % 2 == 1 { 10.0 } else { 18.0 };
                 html! {
                     <>
                         <line class="grid" x1={x.to_string()} x2={x.to_string()} y1={T.to_string()} y2={(H - B).to_string()} />
-                        if !crowded {
-                            <text class="tick small-tick" x={x.to_string()} y={(H - B + 12.0).to_string()} text-anchor="middle">{ format!("{}", c.0) }</text>
-                        }
+                        <text class="tick small-tick" x={x.to_string()} y={y.to_string()} text-anchor="middle">{ format!("{}", c.0) }</text>
                     </>
                 }
             }) }

@@ -1,22 +1,18 @@
 // Accessibility audit: axe-core injected into the built page in headless Chromium, in the main
 // states (idle, running, dead letter shown, figures open) and both languages. Fails on any
 // serious or critical violation; lists the others.
-import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDir } from './serve-dist.mjs';
+import { checks, launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'] });
+const browser = await launchChromium();
 
-let passed = 0;
-let failed = 0;
+const report = checks('a11y');
 async function audit(page, state) {
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
@@ -25,12 +21,10 @@ async function audit(page, state) {
   const other = r.filter((v) => !bad.includes(v));
   const tag = `${state}: ${bad.length} serious/critical` + (other.length ? `, ${other.map((v) => `${v.id}(${v.impact}) at ${v.target}`).join('; ')}` : '');
   if (bad.length) {
-    failed++;
-    console.log(`FAIL ${tag}`);
+    report.fail(tag);
     for (const v of bad) console.log(`     ${v.id} (${v.impact}) x${v.nodes}: ${v.target}`);
   } else {
-    passed++;
-    console.log(`ok   ${tag}`);
+    report.pass(tag);
   }
 }
 
@@ -63,5 +57,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`a11y: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+report.done();

@@ -1,27 +1,19 @@
 // End-to-end check of embedding: the example course page hosts the lab in an iframe; the host
 // must receive ready, checkpoints and heights; messages from an origin the lab was not told to
 // trust must change nothing; malformed links, storage and messages must leave the lab working.
-import { chromium } from 'playwright-core';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDir } from './serve-dist.mjs';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  try { await fn(); passed++; console.log(`ok   ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
-}
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
+const { check, done } = checks('e2e-embed');
 
 const a = await serveDir(dist);
 const b = await serveDir(dist);
 const originA = a.url.replace(/\/$/, '');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 
 async function received(page, pred, what) {
   await page.waitForFunction(`(window.received ?? []).some(${pred})`, null, { timeout: 8000 })
@@ -132,5 +124,4 @@ try {
   a.server.close();
   b.server.close();
 }
-console.log(`e2e-embed: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+done();

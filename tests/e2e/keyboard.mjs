@@ -1,21 +1,13 @@
 // Keyboard-only walk through the main flow of the built page: every step is reached with Tab
 // and operated with Enter, Space or arrow keys, and the focused control is visibly outlined.
-import { chromium } from 'playwright-core';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDir } from './serve-dist.mjs';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'] });
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  try { await fn(); passed++; console.log(`ok   ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
-}
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
+const browser = await launchChromium();
+const { check, done } = checks('keyboard');
 
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 /** Presses Tab until the focused element matches `selector`; checks its focus is outlined. */
@@ -74,5 +66,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`keyboard: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+done();

@@ -1,21 +1,16 @@
 // Screenshots of the built page for people to look at (not a test): 1280 and 375 px wide, in
 // Spanish and English, after a short run with a dead letter. Output in tests/e2e/out/.
-import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDir } from './serve-dist.mjs';
+import { launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, 'out');
 mkdirSync(out, { recursive: true });
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const scheme = process.env.SCHEME ?? 'light';
 for (const width of [1280, 375]) {
   for (const lang of ['es', 'en']) {

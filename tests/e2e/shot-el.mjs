@@ -1,13 +1,12 @@
 // Screenshot of one element of the built page (for people to look at): node shot-el.mjs SELECTOR OUT [WIDTH] [LANG]
-import { chromium } from 'playwright-core';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDir } from './serve-dist.mjs';
+import { launchChromium, serveDir } from './lib.mjs';
 
 const [sel, out, width = '1280', lang = 'es'] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
 await page.goto(url);
 await page.waitForSelector('h1');

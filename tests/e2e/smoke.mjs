@@ -1,43 +1,24 @@
 // End-to-end check of the release build: dist/ served on 127.0.0.1 with a strict
 // Content-Security-Policy, opened in headless Chromium; the lab must render, work when clicked,
 // log no console errors (CSP violations are errors) and request nothing but its own files.
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDir } from './serve-dist.mjs';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
 const out = join(here, 'out');
 mkdirSync(out, { recursive: true });
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e.message}`);
-  }
-}
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
+const { check, done } = checks('e2e');
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const { server, url } = await serveDir(dist, { 'content-security-policy': CSP });
-const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'lab-e2e-')), {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true,
-  viewport: { width: 1280, height: 900 },
-});
+const browser = await launchChromium();
 try {
-  const page = await browser.newPage();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -82,5 +63,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+done();

@@ -1,0 +1,57 @@
+// Shared by the end-to-end scripts and benchmarks: a static file server on 127.0.0.1, Debian's
+// Chromium launched the way this machine needs, and a tiny check/report harness.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+};
+
+/** Serves `root`; `headers` are added to every response. Resolves to { server, url }. */
+export function serveDir(root, headers = {}) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
+      res.end(body);
+    } catch {
+      res.writeHead(404, headers);
+      res.end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ server, url: `http://127.0.0.1:${server.address().port}/` });
+  }));
+}
+
+/** Flags Chromium needs here as root with no network but loopback. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A named group of checks; `done()` prints "NAME: N passed, N failed" and exits accordingly. */
+export function checks(name) {
+  let passed = 0;
+  let failed = 0;
+  return {
+    async check(what, fn) {
+      try { await fn(); passed++; console.log(`ok   ${what}`); } catch (e) { failed++; console.log(`FAIL ${what}: ${e.message}`); }
+    },
+    pass(what) { passed++; console.log(`ok   ${what}`); },
+    fail(what) { failed++; console.log(`FAIL ${what}`); },
+    done() {
+      console.log(`${name}: ${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    },
+  };
+}
+
+export function assert(cond, msg) { if (!cond) throw new Error(msg); }
