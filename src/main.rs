@@ -31,6 +31,12 @@ mod web {
         );
     }
 
+    /// For the soak test: the wasm instance's linear memory, in bytes.
+    #[wasm_bindgen]
+    pub fn wasm_memory_bytes() -> f64 {
+        (core::arch::wasm32::memory_size::<0>() * 65536) as f64
+    }
+
     /// For `scripts/bench`: runs the same Monte Carlo as `cargo bench --bench montecarlo`
     /// (1 000 000 events at p = 0.5 by default) and returns its wall time in ms.
     #[wasm_bindgen]
