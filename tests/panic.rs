@@ -16,15 +16,25 @@ async fn a_panic_shows_the_error_box_with_a_reload_button() {
     let window = web_sys::window().unwrap();
     // Swallow the trap that follows the hook, so it is not reported as an uncaught error.
     let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|e: web_sys::Event| e.prevent_default());
-    window.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref()).unwrap();
+    window
+        .add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
     let boom = Closure::once_into_js(|| -> () { panic!("provoked by the panic test") });
-    window.set_timeout_with_callback_and_timeout_and_arguments_0(boom.unchecked_ref(), 0).unwrap();
+    window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(boom.unchecked_ref(), 0)
+        .unwrap();
     TimeoutFuture::new(100).await;
     let doc = window.document().unwrap();
-    let panel = doc.query_selector(".crash[role=alert]").unwrap().expect("error box shown");
+    let panel = doc
+        .query_selector(".crash[role=alert]")
+        .unwrap()
+        .expect("error box shown");
     let text = panel.text_content().unwrap();
     assert!(text.contains("provoked by the panic test"), "{text}");
-    assert!(text.contains("Recargar") || text.contains("Reload"), "{text}");
+    assert!(
+        text.contains("Recargar") || text.contains("Reload"),
+        "{text}"
+    );
     assert!(panel.query_selector("button").unwrap().is_some());
     on_error.forget();
 }

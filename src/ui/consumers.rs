@@ -48,7 +48,7 @@ pub fn Consumers(props: &PanelProps) -> Html {
                     <details>
                         <summary>{ format!("{} ({})", t.dedup_table, i.table.len()) }</summary>
                         <table class="small">
-                            <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ "t" }</th></tr></thead>
+                            <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.sim_time }</th></tr></thead>
                             <tbody>
                             { for i.table.values().rev().take(20).map(|r| html! {
                                 <tr><td class="mono">{ r.key.to_string() }</td><td class="mono">{ r.fact_key.clone() }</td><td>{ format_ms(r.t_ms) }</td></tr>

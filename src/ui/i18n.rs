@@ -167,6 +167,8 @@ pub struct Texts {
     pub fig_legend: &'static str,
     pub id_kind: &'static str,
     pub comparison: &'static str,
+    pub sim_time: &'static str,
+    pub poll_col: &'static str,
 }
 
 impl Texts {
@@ -624,6 +626,8 @@ pub static ES: Texts = Texts {
     fig_legend: "se recalcula al mover los controles",
     id_kind: "Id",
     comparison: "¿Iguales?",
+    sim_time: "Tiempo simulado",
+    poll_col: "Lectura",
 };
 
 pub static EN: Texts = Texts {
@@ -776,4 +780,6 @@ pub static EN: Texts = Texts {
     fig_legend: "recomputed as the controls move",
     id_kind: "Id",
     comparison: "Same?",
+    sim_time: "Simulated time",
+    poll_col: "Poll",
 };

@@ -60,7 +60,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
             </ol>
             if !p.steps.is_empty() {
                 <table class="small">
-                    <thead><tr><th scope="col">{ "poll" }</th><th scope="col">{ "seq" }</th><th scope="col">{ t.idempotent }</th><th scope="col">{ t.naive }</th><th scope="col">{ t.cursor }</th></tr></thead>
+                    <thead><tr><th scope="col">{ t.poll_col }</th><th scope="col">{ "seq" }</th><th scope="col">{ t.idempotent }</th><th scope="col">{ t.naive }</th><th scope="col">{ t.cursor }</th></tr></thead>
                     <tbody>
                     { for p.steps.iter().rev().take(12).map(|s| html! {
                         <tr class={classes!(s.crashed.then_some("crashed"))}>
