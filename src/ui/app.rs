@@ -58,7 +58,6 @@ fn now_real_ms() -> f64 {
 /// Builds the starting state. Precedence, highest first: share link, saved state, host
 /// options, props, defaults. Every problem met on the way becomes a notice.
 fn boot(props: &AppProps) -> (Lab, MountOptions) {
-    let t_lang = |l: Option<Lang>| l.or(props.lang);
     let mut notices = props.notices.clone();
     let (options, problems) = match (&props.options, props.page_state) {
         (Some(o), _) => o.clone().sanitized(),
@@ -71,7 +70,7 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
         (None, false) => (MountOptions::default(), Vec::new()),
     };
     notices.extend(problems.iter().map(|p| format!("options: {p}")));
-    let mut lang = t_lang(options.lang).unwrap_or_default();
+    let mut lang = options.lang.or(props.lang).unwrap_or_default();
     let mut cfg = options
         .config
         .clone()
@@ -158,7 +157,8 @@ pub fn App(props: &AppProps) -> Html {
                 move |m| {
                     on_msg.emit(Action::HostMessage(true));
                     on_msg.emit(match m {
-                        Incoming::Reset { .. } => Action::HostReset,
+                        // The host's reset is the learner's: same settings, progress kept.
+                        Incoming::Reset { .. } => Action::Reset,
                         Incoming::SetLanguage { lang, .. } => Action::SetLang(lang),
                     });
                 },

@@ -70,8 +70,6 @@ pub enum Action {
     },
     LoseCursor,
     DismissNotice,
-    /// The host page asked for a fresh start (same settings, progress kept).
-    HostReset,
     /// Share link: build it for the current settings.
     ShareLink,
     /// Nothing changes; derived views (figures) catch up.
@@ -325,7 +323,6 @@ impl Lab {
             }
             Action::LoseCursor => self.polling.lose_cursor(),
             Action::DismissNotice => self.notice = None,
-            Action::HostReset => self.restart(),
             Action::HostMessage(true) => self.host_accepted = self.host_accepted.saturating_add(1),
             Action::HostMessage(false) => self.host_ignored = self.host_ignored.saturating_add(1),
             Action::DismissBoundary => self.boundary_notices.clear(),
