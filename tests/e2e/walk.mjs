@@ -1,0 +1,132 @@
+// The learner's main walk through the built page, the same script in Chromium, Firefox and WebKit
+// through one WebDriver client: load, play until an event is dead-lettered, switch the outage
+// off and replay it, publish a pass twice and read both consumers, switch the language. Then a
+// stepped (so wall-clock-free) state is screenshotted in each engine and its text compared.
+// Usage: node tests/e2e/walk.mjs [chromium] [firefox] [webkit]   (default: all three)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, checks, serveDir } from './lib.mjs';
+import { Session, engineInstalled } from './webdriver.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, 'out');
+mkdirSync(out, { recursive: true });
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['chromium', 'firefox', 'webkit'];
+const { check, fail, done } = checks('walk');
+const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
+
+const counts = (s) => s.text('#event-counts');
+const num = async (s, css) => Number(await s.text(css));
+const hasText = (css, re) => { const el = document.querySelector(css); return !!el && new RegExp(re).test(el.textContent); };
+const exists = (css) => !!document.querySelector(css);
+
+/** The walk in one engine; returns the text of the final stepped state, for comparison. */
+async function walk(s) {
+  const tag = (what) => `${s.name}: ${what}`;
+  let fingerprint = null;
+  await check(tag('the lab loads in Spanish'), async () => {
+    await s.cmd('POST', '/window/rect', { width: 1280, height: 900 });
+    await s.goto(url);
+    await s.waitFor('the heading', hasText, ['h1', 'reintentos, backoff y dead-letter']);
+    assert(await s.run(() => document.documentElement.lang) === 'es', 'html lang is not es');
+  });
+  await check(tag('play until an event is dead-lettered'), async () => {
+    await s.click('#outage');
+    await s.click('#publish-one');
+    await s.click('#speed option[value="3600"]');
+    await s.click('#play');
+    // The sixth retry comes 1 890 simulated seconds after the first attempt: about 0.5 s here.
+    await s.waitFor('a dead letter', exists, ['#dlq .dlq-item']);
+    await s.click('#play');
+    assert(/En dead-letter: 1/.test(await counts(s)), await counts(s));
+  });
+  await check(tag('switch the outage off, replay it and see it delivered'), async () => {
+    await s.click('#outage');
+    assert(!await s.run(() => document.querySelector('#outage').checked), 'outage still on');
+    await s.click('#dlq .dlq-item button');
+    await s.click('#play');
+    await s.waitFor('the delivery', hasText, ['#event-counts', 'Entregados: 1']);
+    await s.click('#play');
+    assert(!await s.run(exists, '#dlq .dlq-item'), 'the dead-letter queue is not empty');
+  });
+  await check(tag('publish a pass twice and read the two consumers'), async () => {
+    await s.click('#publish-twice');
+    await s.click('#play');
+    await s.waitFor('both copies delivered', hasText, ['#event-counts', 'Entregados: 3']);
+    await s.click('#play');
+    const idem = await num(s, '#consumer-idempotent [data-test=applied]');
+    const naive = await num(s, '#consumer-naive [data-test=applied]');
+    const discarded = await num(s, '#consumer-idempotent [data-test=discarded]');
+    // Two facts were published (one pass, then the same pass twice): the idempotent consumer
+    // applies each once, the naive one applies every delivery, duplicates included.
+    assert(idem === 2, `idempotent applied ${idem}, want 2`);
+    assert(naive >= 3, `naive applied ${naive}, want at least 3`);
+    assert(discarded >= 1, `idempotent discarded ${discarded}, want at least 1`);
+  });
+  await check(tag('switch the language to English'), async () => {
+    await s.click('#lang option[value="en"]');
+    await s.waitFor('the English heading', hasText, ['h1', 'retries, backoff and dead letters']);
+    assert(await s.run(() => document.documentElement.lang) === 'en', 'html lang is not en');
+    assert(/Delivered: 3/.test(await counts(s)), await counts(s));
+  });
+  await check(tag('a reload keeps the language and settings; a share link sets them'), async () => {
+    await s.goto(url);
+    await s.waitFor('the English heading after a reload', hasText, ['h1', 'retries, backoff and dead letters']);
+    await s.goto(`${url}#seed=99&p=0.5&ack=0&base=10&retries=3&dedup=v4&lang=es`);
+    // A new fragment on the same document does not reload it; reload, as opening a link would.
+    await s.cmd('POST', '/refresh', {});
+    await s.waitFor('the linked settings', () => document.querySelector('#seed')?.value === '99'
+      && document.querySelector('#base')?.value === '10' && document.documentElement.lang === 'es');
+    await s.goto(`${url}#lang=en`);
+    await s.cmd('POST', '/refresh', {});
+    await s.waitFor('English from the link', hasText, ['h1', 'retries, backoff and dead letters']);
+  });
+  await check(tag('a stepped state, screenshotted'), async () => {
+    await s.click('#reset');
+    await s.click('#outage');
+    await s.click('#publish-twice');
+    // Two events, seven failed attempts each: both end in the dead-letter queue.
+    for (let i = 0; i < 14; i++) await s.click('#step');
+    await s.waitFor('two dead letters', () => document.querySelectorAll('#dlq .dlq-item').length === 2);
+    await s.click('#outage');
+    await s.click('#dlq .dlq-item button');
+    await s.click('#step');
+    await s.waitFor('the replayed delivery', hasText, ['#event-counts', 'Delivered: 1']);
+    await s.run(() => window.scrollTo(0, 0));
+    writeFileSync(join(out, `walk-${s.name}.png`), await s.screenshot());
+    assert(!await s.run(exists, '.crash'), 'the panic box is showing');
+    fingerprint = await s.run(() => ['#clock', '#event-counts', '#dlq', '#log', '#timeline-summary']
+      .map((css) => document.querySelector(css)?.textContent ?? `(no ${css})`).join('\n'));
+  });
+  return fingerprint;
+}
+
+const seen = {};
+for (const name of wanted) {
+  if (!engineInstalled(name)) { fail(`${name}: not installed (run scripts/setup all)`); continue; }
+  let s;
+  try {
+    s = await Session.open(name);
+  } catch (e) {
+    fail(`${name}: could not start a session: ${e.message}`);
+    continue;
+  }
+  console.log(`-- ${s.version}`);
+  try {
+    const f = await walk(s);
+    if (f) seen[name] = f;
+  } finally {
+    await s.close();
+  }
+}
+const names = Object.keys(seen);
+if (names.length > 1) {
+  await check(`the stepped state reads the same in ${names.join(', ')}`, async () => {
+    for (const n of names.slice(1)) {
+      assert(seen[n] === seen[names[0]], `${n} differs from ${names[0]}:\n${seen[n]}\n---\n${seen[names[0]]}`);
+    }
+  });
+}
+server.close();
+done();

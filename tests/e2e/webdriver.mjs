@@ -1,0 +1,175 @@
+// A minimal W3C WebDriver client (the handful of HTTP calls the cross-engine walk needs) and the
+// three drivers it talks to: chromedriver, geckodriver and WebKitGTK's WebKitWebDriver (under
+// Xvfb). One client for all three engines, so the walk is the same script everywhere.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS } from './lib.mjs';
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `cmd args` and waits until it answers WebDriver's /status on `port`. */
+async function startDriver(cmd, args, port, env = {}) {
+  const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.on('error', (e) => { stderr += String(e); });
+  proc.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (proc.exitCode !== null) throw new Error(`${cmd} exited (${proc.exitCode}): ${stderr}`);
+    try {
+      const r = await fetch(`${base}/status`);
+      if (r.ok) return { proc, base };
+    } catch { /* not listening yet */ }
+    await sleep(100);
+  }
+  proc.kill();
+  throw new Error(`${cmd} did not answer on port ${port}: ${stderr}`);
+}
+
+const WEBKIT_BROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** The three engines: how to start each one's driver and what to ask it for. */
+export const ENGINES = {
+  chromium: {
+    async driver() {
+      const port = await freePort();
+      return startDriver(process.env.CHROMEDRIVER ?? '/usr/bin/chromedriver', [`--port=${port}`], port);
+    },
+    capabilities: {
+      browserName: 'chrome',
+      'goog:chromeOptions': {
+        binary: process.env.CHROMIUM ?? '/usr/bin/chromium',
+        args: ['--headless=new', ...CHROMIUM_ARGS, '--window-size=1280,900'],
+      },
+    },
+  },
+  firefox: {
+    async driver() {
+      const port = await freePort();
+      return startDriver('geckodriver', ['--port', String(port), '--log', 'error'], port);
+    },
+    capabilities: {
+      browserName: 'firefox',
+      'moz:firefoxOptions': {
+        binary: '/usr/bin/firefox-esr',
+        args: ['-headless', '--width=1280', '--height=900'],
+        // No network here: keep Firefox from reaching out at start (updates, telemetry, safe browsing).
+        prefs: {
+          'app.update.enabled': false, 'browser.safebrowsing.malware.enabled': false,
+          'browser.safebrowsing.phishing.enabled': false, 'datareporting.policy.dataSubmissionEnabled': false,
+          'toolkit.telemetry.enabled': false, 'network.captive-portal-service.enabled': false,
+        },
+      },
+    },
+  },
+  webkit: {
+    async driver() {
+      // WebKitGTK has no headless mode: it draws into a virtual X display of its own.
+      const display = `:${90 + Math.floor(Math.random() * 9)}`;
+      const screen = process.env.XVFB_SCREEN ?? '1280x1000x24';
+      const xvfb = spawn('Xvfb', [display, '-screen', '0', screen, '-nolisten', 'tcp'], { stdio: 'ignore' });
+      await sleep(500);
+      if (xvfb.exitCode !== null) throw new Error(`Xvfb ${display} exited (${xvfb.exitCode})`);
+      const port = await freePort();
+      try {
+        const d = await startDriver('WebKitWebDriver', [`--port=${port}`], port, { DISPLAY: display });
+        return { ...d, extra: xvfb };
+      } catch (e) { xvfb.kill(); throw e; }
+    },
+    capabilities: {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation', '--geometry=1280x900'] },
+    },
+  },
+};
+
+/** `bin` as found on PATH, or a note that it is missing (a path that does not exist). */
+function onPath(bin) {
+  const dir = (process.env.PATH ?? '').split(':').find((d) => d && existsSync(`${d}/${bin}`));
+  return dir ? [`${dir}/${bin}`] : [`(${bin} not on PATH)`];
+}
+
+/** Whether the engine's programs are installed on this machine. */
+export function engineInstalled(name) {
+  const need = {
+    chromium: [process.env.CHROMEDRIVER ?? '/usr/bin/chromedriver', process.env.CHROMIUM ?? '/usr/bin/chromium'],
+    firefox: ['/usr/bin/firefox-esr', ...onPath('geckodriver')],
+    webkit: ['/usr/bin/WebKitWebDriver', WEBKIT_BROWSER, '/usr/bin/Xvfb'],
+  }[name];
+  return need.every((p) => existsSync(p));
+}
+
+/** A WebDriver session on one engine. */
+export class Session {
+  static async open(name) {
+    const engine = ENGINES[name];
+    const driver = await engine.driver();
+    try {
+      const r = await call(driver.base, 'POST', '/session', { capabilities: { alwaysMatch: engine.capabilities } });
+      return new Session(name, driver, r.sessionId, r.capabilities);
+    } catch (e) {
+      driver.proc.kill();
+      driver.extra?.kill();
+      throw e;
+    }
+  }
+
+  constructor(name, driver, id, capabilities) {
+    this.name = name;
+    this.driver = driver;
+    this.url = `${driver.base}/session/${id}`;
+    this.capabilities = capabilities;
+  }
+
+  /** "firefox 153.0" and the like, from what the driver reported. */
+  get version() { return `${this.capabilities.browserName} ${this.capabilities.browserVersion}`; }
+
+  cmd(method, path, body) { return call(this.url, method, path, body); }
+  goto(url) { return this.cmd('POST', '/url', { url }); }
+  /** Runs `fn(...args)` in the page and returns its JSON result. */
+  run(fn, ...args) { return this.cmd('POST', '/execute/sync', { script: `return (${fn}).apply(null, arguments)`, args }); }
+  async find(css) { return (await this.cmd('POST', '/element', { using: 'css selector', value: css }))[ELEMENT]; }
+  async click(css) { return this.cmd('POST', `/element/${await this.find(css)}/click`, {}); }
+  async text(css) { return this.cmd('GET', `/element/${await this.find(css)}/text`); }
+  async screenshot() { return Buffer.from(await this.cmd('GET', '/screenshot'), 'base64'); }
+
+  /** Polls `fn(...args)` in the page until it returns something truthy; returns that. */
+  async waitFor(what, fn, args = [], timeoutMs = 15000) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const v = await this.run(fn, ...args);
+      if (v) return v;
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await sleep(50);
+    }
+  }
+
+  async close() {
+    try { await call(this.url, 'DELETE', ''); } catch { /* the browser may be gone already */ }
+    this.driver.proc.kill();
+    this.driver.extra?.kill();
+  }
+}
+
+async function call(base, method, path, body) {
+  const r = await fetch(base + path, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${json.value?.error ?? ''} ${json.value?.message ?? ''}`.trim());
+  return json.value;
+}
