@@ -40,9 +40,8 @@ try {
   console.log(`browser figures recompute + render (100000 + 9 x 10000 events): median ${median(recompute).toFixed(1)} ms over ${recompute.length} slider moves (max ${Math.max(...recompute).toFixed(1)})`);
 
   async function firstRender(url) {
-    const times = [];
-    for (let i = 0; i < RUNS; i++) {
-      const ctx = await browser.newContext();
+    const ctx = await browser.newContext();
+    try {
       const p = await ctx.newPage();
       await p.addInitScript(() => {
         new MutationObserver((_, obs) => {
@@ -54,13 +53,19 @@ try {
       });
       await p.goto(url);
       await p.waitForFunction(() => window.__firstRender !== undefined);
-      times.push(await p.evaluate(() => window.__firstRender));
+      return await p.evaluate(() => window.__firstRender);
+    } finally {
       await ctx.close();
     }
-    return times;
   }
-  const fl = await firstRender(lab.url);
-  const fb = await firstRender(base.url);
+  // Alternate the two pages, each in a fresh context (empty cache), so a noisy stretch of the
+  // machine hits both alike; twice the usual runs, as single loads vary by tens of ms here.
+  const fl = [];
+  const fb = [];
+  for (let i = 0; i < 2 * RUNS + 1; i++) {
+    fl.push(await firstRender(lab.url));
+    fb.push(await firstRender(base.url));
+  }
   console.log(`first render, lab:      median ${median(fl).toFixed(1)} ms after navigation (runs: ${fl.map((x) => x.toFixed(0)).join(' ')})`);
   console.log(`first render, baseline: median ${median(fb).toFixed(1)} ms (minimal Yew page, same build)`);
   console.log(`first render ratio lab / baseline: ${(median(fl) / median(fb)).toFixed(2)}x`);

@@ -48,6 +48,10 @@ impl HostLink {
 
     /// Posts the page's content height when it changed.
     pub fn report_height(&self) {
+        // Reading scrollHeight forces a layout; with no host to tell, skip it on every render.
+        if self.target_origin.is_none() {
+            return;
+        }
         let h = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())
