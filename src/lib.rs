@@ -2,5 +2,6 @@
 //! the host page (`embed`), and the Yew UI (`ui`) over both.
 pub mod embed;
 pub mod lang;
+pub mod num;
 pub mod sim;
 pub mod ui;

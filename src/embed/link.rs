@@ -15,9 +15,11 @@ pub struct Shared {
     pub lang: Option<Lang>,
 }
 
+/// Probabilities are read to a millionth (links write six decimals), so a link read back and
+/// written again says exactly the same.
 fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64> {
-    match v.parse::<f64>() {
-        Ok(p) if (0.0..=1.0).contains(&p) => Some(p),
+    match crate::num::parse_decimal(v) {
+        Some(p) if (0.0..=1.0).contains(&p) => Some((p * 1e6).round() / 1e6),
         _ => {
             problems.push(problem(
                 field,
@@ -115,8 +117,8 @@ pub fn to_fragment(config: &Config, lang: Lang) -> String {
     format!(
         "#seed={}&p={}&ack={}&base={}&retries={}&dedup={}&lang={}",
         config.seed,
-        config.failure_probability,
-        config.ack_lost_share,
+        crate::num::short(config.failure_probability),
+        crate::num::short(config.ack_lost_share),
         config.base_seconds,
         config.max_retries,
         match config.dedup_on {

@@ -59,7 +59,10 @@ fn check_probability(field: &'static str, v: f64, errors: &mut Vec<FieldError>) 
     if !(0.0..=1.0).contains(&v) {
         errors.push(FieldError {
             field,
-            problem: format!("{v} is not a probability between 0 and 1"),
+            problem: format!(
+                "{} is not a probability between 0 and 1",
+                crate::num::display(v)
+            ),
         });
     }
 }

@@ -54,8 +54,8 @@ pub fn Controls(props: &PanelProps) -> Html {
         Action::SetFailure(
             e.target_unchecked_into::<HtmlInputElement>()
                 .value()
-                .parse::<f64>()
-                .unwrap_or(-1.0)
+                .parse::<u32>()
+                .map_or(-1.0, f64::from)
                 / 100.0,
         )
     });
@@ -63,8 +63,8 @@ pub fn Controls(props: &PanelProps) -> Html {
         Action::SetAckLost(
             e.target_unchecked_into::<HtmlInputElement>()
                 .value()
-                .parse::<f64>()
-                .unwrap_or(-1.0)
+                .parse::<u32>()
+                .map_or(-1.0, f64::from)
                 / 100.0,
         )
     });
@@ -77,8 +77,8 @@ pub fn Controls(props: &PanelProps) -> Html {
         })
     });
     let new_seed = a.reform(|_| Action::NewSeed((js_sys::Math::random() * 1e9) as u64));
-    let p_pct = (cfg.failure_probability * 100.0).round();
-    let ack_pct = (cfg.ack_lost_share * 100.0).round();
+    let p_pct = (cfg.failure_probability * 100.0).round() as u32;
+    let ack_pct = (cfg.ack_lost_share * 100.0).round() as u32;
 
     html! {
         <aside class="controls panel" aria-labelledby="controls-h">

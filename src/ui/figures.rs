@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use super::i18n::Texts;
 use super::PanelProps;
+use crate::num::{fixed, power_of_ten, short};
 use crate::sim::montecarlo::{analytic_delivered_at, analytic_duplicates_per_event, Figures};
 
 /// Drawing area of every chart, in SVG units.
@@ -29,12 +30,13 @@ fn y_log(v: f64) -> f64 {
     };
     T + (H - T - B) * (-l / 6.0)
 }
+/// An SVG coordinate: a tenth of a unit is finer than a pixel at the charts' sizes.
+fn coord(v: f64) -> String {
+    fixed(v, 1)
+}
 fn pct(v: f64) -> String {
-    if v != 0.0 && v.abs() < 0.001 {
-        format!("{:.5}%", v * 100.0)
-    } else {
-        format!("{:.2}%", v * 100.0)
-    }
+    let digits = if v != 0.0 && v.abs() < 0.001 { 5 } else { 2 };
+    format!("{}%", fixed(v * 100.0, digits))
 }
 
 /// One chart: its SVG (with title and description for screen readers), its caption, and the
@@ -56,15 +58,15 @@ fn figure(t: &Texts, c: Chart, body: Html) -> Html {
     let id = c.id;
     html! {
         <figure>
-            <svg viewBox={format!("0 0 {W} {H}")} class="chart" role="img" aria-labelledby={format!("{id}-t {id}-d")}>
+            <svg viewBox={format!("0 0 {} {}", coord(W), coord(H))} class="chart" role="img" aria-labelledby={format!("{id}-t {id}-d")}>
                 <title id={format!("{id}-t")}>{ c.title }</title>
                 <desc id={format!("{id}-d")}>{ c.desc }</desc>
-                <line class="axis" x1={L.to_string()} y1={(H - B).to_string()} x2={(W - R).to_string()} y2={(H - B).to_string()} />
-                <line class="axis" x1={L.to_string()} y1={T.to_string()} x2={L.to_string()} y2={(H - B).to_string()} />
+                <line class="axis" x1={coord(L)} y1={coord(H - B)} x2={coord(W - R)} y2={coord(H - B)} />
+                <line class="axis" x1={coord(L)} y1={coord(T)} x2={coord(L)} y2={coord(H - B)} />
                 { body }
-                <text class="axis-label" x={((L + W - R) / 2.0).to_string()} y={(H - 2.0).to_string()} text-anchor="middle">{ c.x_label }</text>
-                <text class="axis-label" x="10" y={((T + H - B) / 2.0).to_string()} text-anchor="middle"
-                    transform={format!("rotate(-90 10 {})", (T + H - B) / 2.0)}>{ c.y_label }</text>
+                <text class="axis-label" x={coord((L + W - R) / 2.0)} y={coord(H - 2.0)} text-anchor="middle">{ c.x_label }</text>
+                <text class="axis-label" x="10" y={coord((T + H - B) / 2.0)} text-anchor="middle"
+                    transform={format!("rotate(-90 10 {})", coord((T + H - B) / 2.0))}>{ c.y_label }</text>
             </svg>
             <figcaption>{ c.caption }</figcaption>
             <details>
@@ -89,8 +91,8 @@ fn linear_grid() -> Html {
     html! {
         { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
             <>
-                <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_lin(v).to_string()} y2={y_lin(v).to_string()} />
-                <text class="tick" x={(L - 4.0).to_string()} y={(y_lin(v) + 3.0).to_string()} text-anchor="end">{ format!("{:.0}%", v * 100.0) }</text>
+                <line class="grid" x1={coord(L)} x2={coord(W - R)} y1={coord(y_lin(v))} y2={coord(y_lin(v))} />
+                <text class="tick" x={coord(L - 4.0)} y={coord(y_lin(v) + 3.0)} text-anchor="end">{ format!("{}%", fixed(v * 100.0, 0)) }</text>
             </>
         }) }
     }
@@ -103,31 +105,31 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
         .enumerate()
         .map(|(i, &(p, v))| {
             format!(
-                "{}{:.1},{:.1}",
+                "{}{},{}",
                 if i == 0 { "M" } else { " L" },
-                x_of(p, 1.0),
-                y_log(v)
+                coord(x_of(p, 1.0)),
+                coord(y_log(v))
             )
         })
         .collect();
     let p_now = f.config.failure_probability;
     let body = html! {
         <>
-            { for [1.0, 1e-2, 1e-4, 1e-6].iter().map(|&v| html! {
+            { for [0, -2, -4, -6].iter().map(|&exp| (exp, 10f64.powi(exp))).map(|(exp, v)| html! {
                 <>
-                    <line class="grid" x1={L.to_string()} x2={(W - R).to_string()} y1={y_log(v).to_string()} y2={y_log(v).to_string()} />
-                    <text class="tick" x={(L - 4.0).to_string()} y={(y_log(v) + 3.0).to_string()} text-anchor="end">{ format!("{v:e}") }</text>
+                    <line class="grid" x1={coord(L)} x2={coord(W - R)} y1={coord(y_log(v))} y2={coord(y_log(v))} />
+                    <text class="tick" x={coord(L - 4.0)} y={coord(y_log(v) + 3.0)} text-anchor="end">{ power_of_ten(exp) }</text>
                 </>
             }) }
             { for [0.0, 0.5, 1.0].iter().map(|&p| html! {
-                <text class="tick" x={x_of(p, 1.0).to_string()} y={(H - B + 12.0).to_string()} text-anchor="middle">{ format!("{p}") }</text>
+                <text class="tick" x={coord(x_of(p, 1.0))} y={coord(H - B + 12.0)} text-anchor="middle">{ short(p) }</text>
             }) }
             <path class="analytic" d={path} />
             { for f.observed_points.iter().map(|&(p, v)| html! {
-                <circle class="observed" cx={x_of(p, 1.0).to_string()} cy={y_log(v).to_string()} r="3.5" />
+                <circle class="observed" cx={coord(x_of(p, 1.0))} cy={coord(y_log(v))} r="3.5" />
             }) }
-            <line class="now" x1={x_of(p_now, 1.0).to_string()} x2={x_of(p_now, 1.0).to_string()} y1={T.to_string()} y2={(H - B).to_string()} />
-            <rect class="observed-now" x={(x_of(p_now, 1.0) - 4.0).to_string()} y={(y_log(f.current.dead_letter_rate()) - 4.0).to_string()} width="8" height="8" />
+            <line class="now" x1={coord(x_of(p_now, 1.0))} x2={coord(x_of(p_now, 1.0))} y1={coord(T)} y2={coord(H - B)} />
+            <rect class="observed-now" x={coord(x_of(p_now, 1.0) - 4.0)} y={coord(y_log(f.current.dead_letter_rate()) - 4.0)} width="8" height="8" />
         </>
     };
     let desc = format!(
@@ -142,14 +144,14 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
         .iter()
         .map(|&(p, v)| {
             [
-                format!("{p:.1}"),
+                fixed(p, 1),
                 pct(v),
                 pct(p.powi(f.config.max_retries as i32 + 1)),
             ]
         })
         .collect();
     rows.push([
-        format!("{p_now:.2}"),
+        fixed(p_now, 2),
         pct(f.current.dead_letter_rate()),
         pct(f.config.analytic_dead_letter_rate()),
     ]);
@@ -191,9 +193,9 @@ fn attempts_chart(t: &Texts, f: &Figures) -> Html {
                 let x = L + slot * i as f64;
                 html! {
                     <>
-                        <rect class="bar" x={(x + slot * 0.15).to_string()} y={y_lin(*o).to_string()} width={(slot * 0.7).to_string()} height={(y_lin(0.0) - y_lin(*o)).max(0.0).to_string()} />
-                        <line class="analytic-mark" x1={(x + slot * 0.05).to_string()} x2={(x + slot * 0.95).to_string()} y1={y_lin(*a).to_string()} y2={y_lin(*a).to_string()} />
-                        <text class="tick" x={(x + slot / 2.0).to_string()} y={(H - B + 12.0).to_string()} text-anchor="middle">{ label.clone() }</text>
+                        <rect class="bar" x={coord(x + slot * 0.15)} y={coord(y_lin(*o))} width={coord(slot * 0.7)} height={coord((y_lin(0.0) - y_lin(*o)).max(0.0))} />
+                        <line class="analytic-mark" x1={coord(x + slot * 0.05)} x2={coord(x + slot * 0.95)} y1={coord(y_lin(*a))} y2={coord(y_lin(*a))} />
+                        <text class="tick" x={coord(x + slot / 2.0)} y={coord(H - B + 12.0)} text-anchor="middle">{ label.clone() }</text>
                     </>
                 }
             }) }
@@ -220,19 +222,23 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
     let cdf = f.delivery_cdf();
     let max_t = cdf.last().map_or(1.0, |c| c.0).max(1.0) * 1.08;
     let steps = |pick: fn(&(f64, f64, f64)) -> f64| -> String {
-        let mut d = format!("M{:.1},{:.1}", x_of(0.0, max_t), y_lin(0.0));
+        let mut d = format!("M{},{}", coord(x_of(0.0, max_t)), coord(y_lin(0.0)));
         let mut prev = 0.0;
         for c in &cdf {
             d.push_str(&format!(
-                " L{:.1},{:.1} L{:.1},{:.1}",
-                x_of(c.0, max_t),
-                y_lin(prev),
-                x_of(c.0, max_t),
-                y_lin(pick(c))
+                " L{},{} L{},{}",
+                coord(x_of(c.0, max_t)),
+                coord(y_lin(prev)),
+                coord(x_of(c.0, max_t)),
+                coord(y_lin(pick(c)))
             ));
             prev = pick(c);
         }
-        d.push_str(&format!(" L{:.1},{:.1}", x_of(max_t, max_t), y_lin(prev)));
+        d.push_str(&format!(
+            " L{},{}",
+            coord(x_of(max_t, max_t)),
+            coord(y_lin(prev))
+        ));
         d
     };
     let body = html! {
@@ -244,8 +250,8 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
                 let y = H - B + if i % 2 == 1 { 10.0 } else { 18.0 };
                 html! {
                     <>
-                        <line class="grid" x1={x.to_string()} x2={x.to_string()} y1={T.to_string()} y2={(H - B).to_string()} />
-                        <text class="tick small-tick" x={x.to_string()} y={y.to_string()} text-anchor="middle">{ format!("{}", c.0) }</text>
+                        <line class="grid" x1={coord(x)} x2={coord(x)} y1={coord(T)} y2={coord(H - B)} />
+                        <text class="tick small-tick" x={coord(x)} y={coord(y)} text-anchor="middle">{ short(c.0) }</text>
                     </>
                 }
             }) }
@@ -263,7 +269,7 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
         head: [t.fig_time_axis, t.observed, t.analytic],
         rows: cdf
             .iter()
-            .map(|c| [c.0.to_string(), pct(c.1), pct(c.2)])
+            .map(|c| [short(c.0), pct(c.1), pct(c.2)])
             .collect(),
         current_row: None,
     };
@@ -285,7 +291,7 @@ pub fn FiguresView(props: &PanelProps) -> Html {
             <p class="counts" id="figure-summary">
                 <span>{ format!("{}: {}", t.observed_dlq, pct(f.current.dead_letter_rate())) }</span>
                 <span>{ format!("{}: {}", t.analytic_dlq, pct(f.config.analytic_dead_letter_rate())) }</span>
-                <span>{ format!("{}: {:.3} ({} {:.3})", t.fig_duplicates, dup_obs, t.analytic, dup_ana) }</span>
+                <span>{ format!("{}: {} ({} {})", t.fig_duplicates, fixed(dup_obs, 3), t.analytic, fixed(dup_ana, 3)) }</span>
             </p>
             <p class="hint">{ format!("{} {} · {}", t.fig_runs, f.events, t.fig_legend) }</p>
             <div class="chart-grid">

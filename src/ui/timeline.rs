@@ -97,7 +97,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                 items.push(html! {
                     <li class={class}>
                         <svg class="fill" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true">
-                            <rect width={format!("{fill:.1}")} height="1" />
+                            <rect width={crate::num::fixed(fill, 1)} height="1" />
                         </svg>
                         <span class="seg-label">{ wait / 1000 }<span class="unit">{ " s" }</span></span>
                     </li>
