@@ -76,12 +76,21 @@ export const ENGINES = {
   },
   webkit: {
     async driver() {
-      // WebKitGTK has no headless mode: it draws into a virtual X display of its own.
-      const display = `:${90 + Math.floor(Math.random() * 9)}`;
+      // WebKitGTK has no headless mode: it draws into a virtual X display of its own. Xvfb
+      // picks a free display number and writes it to fd 3 once it is ready.
       const screen = process.env.XVFB_SCREEN ?? '1280x1000x24';
-      const xvfb = spawn('Xvfb', [display, '-screen', '0', screen, '-nolisten', 'tcp'], { stdio: 'ignore' });
-      await sleep(500);
-      if (xvfb.exitCode !== null) throw new Error(`Xvfb ${display} exited (${xvfb.exitCode})`);
+      const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', screen, '-nolisten', 'tcp'],
+        { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+      const display = await new Promise((resolve, reject) => {
+        let got = '';
+        const timer = setTimeout(() => reject(new Error('Xvfb did not start in 10 s')), 10000);
+        xvfb.on('error', (e) => { clearTimeout(timer); reject(e); });
+        xvfb.on('exit', (code) => { clearTimeout(timer); reject(new Error(`Xvfb exited (${code})`)); });
+        xvfb.stdio[3].on('data', (d) => {
+          got += d;
+          if (got.includes('\n')) { clearTimeout(timer); resolve(`:${got.trim()}`); }
+        });
+      });
       const port = await freePort();
       try {
         const d = await startDriver('WebKitWebDriver', [`--port=${port}`], port, { DISPLAY: display });
