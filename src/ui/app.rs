@@ -132,9 +132,16 @@ pub fn App(props: &AppProps) -> Html {
         Callback::from(move |a: Action| {
             let quiet = matches!(a, Action::Tick(_));
             let mut l = lab.borrow_mut();
+            let before = l.progress();
             l.apply(a);
             l.refresh_figures();
-            let new = l.update_challenges();
+            // Detection scans every event; a tick with nothing due (say, a finished run still
+            // playing) skips it.
+            let new = if quiet && l.progress() == before {
+                Vec::new()
+            } else {
+                l.update_challenges()
+            };
             host.announce(&new, &l.challenges);
             if page_state && (!quiet || !new.is_empty()) {
                 storage::save(&l);

@@ -188,6 +188,12 @@ impl Lab {
         }
     }
 
+    /// Grows with everything the simulation does (its log's length counts the entries it has
+    /// dropped too), so a clock tick that leaves it unchanged cannot have reached a challenge.
+    pub fn progress(&self) -> u64 {
+        self.sim.log().len() as u64 + self.sim.log_dropped()
+    }
+
     /// Adds whatever the state now shows; returns the challenges reached by this call.
     pub fn update_challenges(&mut self) -> Vec<Challenge> {
         let now = detect(&self.sim, &self.polling, self.race_finished);
@@ -364,5 +370,24 @@ impl Lab {
     pub fn focus(&self) -> Option<u32> {
         self.selected
             .or_else(|| self.sim.events().last().map(|e| e.index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_moves_only_when_the_simulation_does() {
+        let mut lab = Lab::new(Config::default(), Lang::Es);
+        lab.apply(Action::TogglePlay);
+        let idle = lab.progress();
+        lab.apply(Action::Tick(500.0));
+        assert_eq!(lab.progress(), idle, "an idle tick changed nothing");
+        lab.apply(Action::PublishOne);
+        let published = lab.progress();
+        assert!(published > idle);
+        lab.apply(Action::Tick(1000.0)); // 240 s of simulated time: the first attempt is due
+        assert!(lab.progress() > published, "the attempt was logged");
     }
 }
