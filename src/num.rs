@@ -30,15 +30,30 @@ pub fn fixed(v: f64, decimals: u8) -> String {
     }
 }
 
+/// Decimals [`short`] writes.
+const SHORT_DECIMALS: u8 = 6;
+
+/// [`fixed`] without trailing zeros (nor a trailing point).
+fn trimmed(v: f64, decimals: u8) -> String {
+    let s = fixed(v, decimals);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// `v` with up to six decimals and no trailing zeros: "0.3", "0.25", "1", "0.000001".
 pub fn short(v: f64) -> String {
-    let s = fixed(v, 6);
-    let trimmed = s.trim_end_matches('0').trim_end_matches('.');
-    if trimmed == "-0" {
+    let t = trimmed(v, SHORT_DECIMALS);
+    if t == "-0" {
         "0".to_string()
     } else {
-        trimmed.to_string()
+        t
     }
+}
+
+/// The number [`short`] writes for `v`, so a value read through it survives being written
+/// with `short` and read again unchanged.
+pub fn as_short(v: f64) -> f64 {
+    let scale = 10f64.powi(i32::from(SHORT_DECIMALS));
+    (v * scale).round() / scale
 }
 
 /// Any value, for messages about bad input: up to nine decimals, and the words for the values
@@ -55,12 +70,11 @@ pub fn display(v: f64) -> String {
         }
         .to_string();
     }
-    let s = fixed(v, 9);
-    let trimmed = s.trim_end_matches('0').trim_end_matches('.');
-    if v < 0.0 && !trimmed.starts_with('-') {
-        format!("-{trimmed}") // a tiny negative is still not a probability; keep its sign
+    let t = trimmed(v, 9);
+    if v < 0.0 && !t.starts_with('-') {
+        format!("-{t}") // a tiny negative is still not a probability; keep its sign
     } else {
-        trimmed.to_string()
+        t
     }
 }
 
@@ -69,16 +83,20 @@ pub fn power_of_ten(exp: i32) -> String {
     format!("1e{exp}")
 }
 
+/// A leading sign, if any: (negative, the rest).
+fn split_sign(s: &str) -> (bool, &str) {
+    match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    }
+}
+
 /// Reads a plain decimal: optional sign, digits, optional point and digits, optional exponent
 /// ("0.3", "-2", ".5", "1e-3"). Anything else is `None`. Up to 18 significant digits are kept,
 /// which is closer than any setting the lab reads needs.
 pub fn parse_decimal(s: &str) -> Option<f64> {
-    let s = s.trim();
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
+    let (neg, body) = split_sign(s.trim());
     let (mantissa, exp_part) = match body.find(['e', 'E']) {
         Some(i) => (&body[..i], Some(&body[i + 1..])),
         None => (body, None),
@@ -110,11 +128,7 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
         }
     }
     if let Some(e) = exp_part {
-        let (eneg, edigits) = match e.as_bytes().first() {
-            Some(b'-') => (true, &e[1..]),
-            Some(b'+') => (false, &e[1..]),
-            _ => (false, e),
-        };
+        let (eneg, edigits) = split_sign(e);
         if edigits.is_empty() || edigits.len() > 4 || !edigits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -154,12 +168,9 @@ mod tests {
     #[test]
     fn fixed_agrees_with_std_away_from_ties() {
         // std rounds half to even on the exact binary value; away from exact ties they agree.
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut rng = crate::sim::rng::SimRng::new(7);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let v = (x % 2_000_000) as f64 / 997.0 - 1000.0;
+            let v = (rng.next_u64() % 2_000_000) as f64 / 997.0 - 1000.0;
             for d in [0u8, 1, 2, 3] {
                 let ours = fixed(v, d);
                 let std = format!("{v:.prec$}", prec = usize::from(d));

@@ -19,7 +19,7 @@ pub struct Shared {
 /// written again says exactly the same.
 fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64> {
     match crate::num::parse_decimal(v) {
-        Some(p) if (0.0..=1.0).contains(&p) => Some((p * 1e6).round() / 1e6),
+        Some(p) if (0.0..=1.0).contains(&p) => Some(crate::num::as_short(p)),
         _ => {
             problems.push(problem(
                 field,
