@@ -51,7 +51,7 @@ export const ENGINES = {
       browserName: 'chrome',
       'goog:chromeOptions': {
         binary: process.env.CHROMIUM ?? '/usr/bin/chromium',
-        args: ['--headless=new', ...CHROMIUM_ARGS, '--window-size=1280,900'],
+        args: ['--headless=new', ...CHROMIUM_ARGS],
       },
     },
   },
@@ -64,7 +64,7 @@ export const ENGINES = {
       browserName: 'firefox',
       'moz:firefoxOptions': {
         binary: '/usr/bin/firefox-esr',
-        args: ['-headless', '--width=1280', '--height=900'],
+        args: ['-headless'],
         // No network here: keep Firefox from reaching out at start (updates, telemetry, safe browsing).
         prefs: {
           'app.update.enabled': false, 'browser.safebrowsing.malware.enabled': false,
@@ -99,7 +99,7 @@ export const ENGINES = {
     },
     capabilities: {
       browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation', '--geometry=1280x900'] },
+      'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation'] },
     },
   },
 };
