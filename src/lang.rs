@@ -1,5 +1,5 @@
 //! The lab's languages. Pure, so link and storage parsing can use it; the strings themselves
-//! live in `ui::i18n`.
+//! live in `ui::text`.
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]

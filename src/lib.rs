@@ -1,6 +1,11 @@
 //! Retry, backoff and dead-letter lab: a pure simulation core (`sim`), the pure boundary with
-//! the host page (`embed`), and the Yew UI (`ui`) over both.
+//! the host page (`embed`), the lab's state and actions (`lab`), and the Yew UI (`ui`) over them.
+// First, so every module below can declare its named enums with it.
+#[macro_use]
+mod named;
+
 pub mod embed;
+pub mod lab;
 pub mod lang;
 pub mod num;
 pub mod sim;

@@ -95,6 +95,23 @@ fn split_sign(s: &str) -> (bool, &str) {
 /// Reads a plain decimal: optional sign, digits, optional point and digits, optional exponent
 /// ("0.3", "-2", ".5", "1e-3"). Anything else is `None`. Up to 18 significant digits are kept,
 /// which is closer than any setting the lab reads needs.
+/// A whole number with its thousands grouped by `sep` ("100 000" in Spanish, "100,000" in
+/// English); numbers of four digits stay ungrouped, as Spanish style asks.
+pub fn grouped(n: u64, sep: &str) -> String {
+    let digits = n.to_string();
+    if digits.len() <= 4 {
+        return digits;
+    }
+    let mut out = String::with_capacity(digits.len() + 2 * sep.len());
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push_str(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
 pub fn parse_decimal(s: &str) -> Option<f64> {
     let (neg, body) = split_sign(s.trim());
     let (mantissa, exp_part) = match body.find(['e', 'E']) {
@@ -187,6 +204,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn grouped_by_thousands_from_five_digits() {
+        assert_eq!(grouped(0, ","), "0");
+        assert_eq!(grouped(5000, "\u{a0}"), "5000");
+        assert_eq!(grouped(10_000, "\u{a0}"), "10\u{a0}000");
+        assert_eq!(grouped(1_000_000, ","), "1,000,000");
+        assert_eq!(grouped(u64::MAX, ","), "18,446,744,073,709,551,615");
     }
 
     #[test]

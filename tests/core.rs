@@ -3,10 +3,11 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use retry_lab::sim::hub::{Reason, MAX_EVENTS};
+use retry_lab::sim::hub::MAX_EVENTS;
 use retry_lab::sim::ids::Fact;
 use retry_lab::sim::log::{fnv1a64, to_jsonl, Kind};
 use retry_lab::sim::scenario::Scenario;
+use retry_lab::sim::Reason;
 use retry_lab::sim::{Config, DedupOn, EventState, Fault, Outcome, Simulation};
 
 const FIXTURE: &str = include_str!("fixtures/determinism.json");
@@ -233,7 +234,7 @@ fn quiet() -> Config {
 
 #[test]
 fn every_fault_makes_a_duplicate_the_idempotent_consumer_discards() {
-    for fault in Fault::ALL {
+    for &fault in Fault::ALL {
         let mut sim = Simulation::new(quiet());
         sim.inject(fault);
         sim.publish(iss(), 0, 1).unwrap();

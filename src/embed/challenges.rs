@@ -2,54 +2,27 @@
 //! pressed), so a learner completes one by making the thing happen.
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::{Deserialize, Serialize};
-
 use crate::sim::config::DedupOn;
-use crate::sim::hub::Outcome;
 use crate::sim::polling::Polling;
+use crate::sim::Outcome;
 use crate::sim::{EventState, Simulation};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Challenge {
-    /// An event exhausted its retries and moved to the dead-letter queue.
-    DeadLetter,
-    /// A dead-lettered event was replayed and then delivered.
-    ReplayDelivered,
-    /// A lost ack made the naive consumer apply one event's effect twice.
-    AckLostDouble,
-    /// Deduplicating on the v5 id, a double publication was processed once.
-    V5AbsorbsDouble,
-    /// After the cursor was lost, the naive consumer repeated effects the idempotent one discarded.
-    LostCursor,
-    /// The race of two instances was run to its end.
-    Race,
-}
-
-impl Challenge {
-    pub const ALL: [Challenge; 6] = [
-        Challenge::DeadLetter,
-        Challenge::ReplayDelivered,
-        Challenge::AckLostDouble,
-        Challenge::V5AbsorbsDouble,
-        Challenge::LostCursor,
-        Challenge::Race,
-    ];
-
-    /// Stable id used in host messages and saved state.
-    pub fn id(self) -> &'static str {
-        match self {
-            Challenge::DeadLetter => "dead_letter",
-            Challenge::ReplayDelivered => "replay_delivered",
-            Challenge::AckLostDouble => "ack_lost_double",
-            Challenge::V5AbsorbsDouble => "v5_absorbs_double",
-            Challenge::LostCursor => "lost_cursor",
-            Challenge::Race => "race",
-        }
-    }
-
-    pub fn from_id(s: &str) -> Option<Challenge> {
-        Challenge::ALL.into_iter().find(|c| c.id() == s)
+named_enum! {
+    /// The lab's challenges; the names are the checkpoint ids of host messages and saved state.
+    pub enum Challenge {
+        /// An event exhausted its retries and moved to the dead-letter queue.
+        DeadLetter = "dead_letter",
+        /// A dead-lettered event was replayed and then delivered.
+        ReplayDelivered = "replay_delivered",
+        /// A lost ack made the naive consumer apply one event's effect twice.
+        AckLostDouble = "ack_lost_double",
+        /// Deduplicating on the v5 id, a double publication was processed once.
+        V5AbsorbsDouble = "v5_absorbs_double",
+        /// After the cursor was lost, the naive consumer repeated effects the idempotent one
+        /// discarded.
+        LostCursor = "lost_cursor",
+        /// The race of two instances was run to its end.
+        Race = "race",
     }
 }
 

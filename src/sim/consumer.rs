@@ -2,7 +2,6 @@
 //! rule, written in the same transaction as the effect) and one naive (applies every delivery).
 use std::collections::{BTreeMap, VecDeque};
 
-use serde::Serialize;
 use uuid::Uuid;
 
 use super::config::DedupOn;
@@ -18,7 +17,7 @@ pub struct Delivery<'a> {
 
 /// The business effects of processing a pass. All but `status` add something each time they
 /// run; setting a status to a constant is the naturally idempotent one.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
     /// Times the effect transaction ran.
     pub applications: u64,
@@ -46,16 +45,16 @@ impl Effects {
     }
 }
 
-/// What a consumer did with one delivery.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Action {
-    Applied,
-    Discarded,
+named_enum! {
+    /// What a consumer did with one delivery.
+    pub enum Action {
+        Applied = "applied",
+        Discarded = "discarded",
+    }
 }
 
 /// One row of the dedup table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DedupRow {
     pub key: Uuid,
     pub event_id: Uuid,

@@ -1,39 +1,38 @@
 //! Two step-through demonstrations from the lesson, run on a tiny transactional store so the
 //! results come from the model, not from a script: the race of two instances on one
 //! redelivered event, and where the transaction boundary sits between dedup mark and effect.
-use serde::Serialize;
 
-/// One operation of a consumer's program against the store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Op {
-    /// Application-level "have I seen this id?" read of committed marks; stop if seen.
-    CheckSeen,
-    /// Insert the dedup mark in the open transaction.
-    InsertMark,
-    /// Apply the business effect in the open transaction.
-    ApplyEffect,
-    /// Commit the open transaction.
-    Commit,
+named_enum! {
+    /// One operation of a consumer's program against the store.
+    pub enum Op {
+        /// Application-level "have I seen this id?" read of committed marks; stop if seen.
+        CheckSeen = "check_seen",
+        /// Insert the dedup mark in the open transaction.
+        InsertMark = "insert_mark",
+        /// Apply the business effect in the open transaction.
+        ApplyEffect = "apply_effect",
+        /// Commit the open transaction.
+        Commit = "commit",
+    }
 }
 
-/// What an operation did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OpResult {
-    Done,
-    /// `CheckSeen` found a committed mark: the instance stops, no effect.
-    SeenDiscard,
-    /// The insert waits for another transaction holding the same key.
-    Blocked,
-    /// The insert hit the unique constraint: the transaction rolls back.
-    UniqueViolationRollback,
-    /// The instance crashed: its open transaction is rolled back.
-    CrashRollback,
+named_enum! {
+    /// What an operation did.
+    pub enum OpResult {
+        Done = "done",
+        /// `CheckSeen` found a committed mark: the instance stops, no effect.
+        SeenDiscard = "seen_discard",
+        /// The insert waits for another transaction holding the same key.
+        Blocked = "blocked",
+        /// The insert hit the unique constraint: the transaction rolls back.
+        UniqueViolationRollback = "unique_violation_rollback",
+        /// The instance crashed: its open transaction is rolled back.
+        CrashRollback = "crash_rollback",
+    }
 }
 
 /// One line of a demonstration: who did what, and the committed state afterwards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DemoStep {
     pub actor: &'static str,
     /// None for a crash.
@@ -121,8 +120,7 @@ fn run_op(store: &mut Store, me: &mut Instance, other_holds_mark: bool) -> Optio
 }
 
 /// How the two instances decide whether the event is new.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RaceGuard {
     /// Read "seen?" in the application, then insert with no unique rule.
     CheckThenInsert,
@@ -164,8 +162,7 @@ pub fn race(guard: RaceGuard) -> Vec<DemoStep> {
 }
 
 /// Where the dedup mark and the business effect are committed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TxBoundary {
     /// Mark and effect in one transaction: all or nothing.
     OneTransaction,

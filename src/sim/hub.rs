@@ -2,97 +2,16 @@
 //! dead-letters after the last retry, replays on request, and feeds both consumers.
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::config::Config;
 use super::consumer::{Delivery, IdempotentConsumer, NaiveConsumer};
 use super::ids::{producer_id, Fact};
 use super::log::{Entry, Kind};
+use super::outcome::{Fault, Outcome, Reason};
 use super::rng::{threshold, SimRng};
 
-/// Outcome of one delivery attempt, as LAB_SPEC 1 names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// Processed, and the ack reached the hub.
-    Delivered,
-    /// Consumer down or answered with an error: nothing was processed.
-    ConsumerError,
-    /// Processed and committed, but the hub never heard so: it will retry.
-    AckLost,
-}
-
-impl Outcome {
-    pub fn processed(self) -> bool {
-        self != Outcome::ConsumerError
-    }
-}
-
-/// Why an attempt counted as failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Reason {
-    /// The outage switch was on.
-    ConsumerDown,
-    /// A random failure before processing (HTTP 5xx).
-    ConsumerError,
-    /// A random failure after processing: the response was lost.
-    AckLost,
-    /// Injected: the consumer crashed after committing.
-    CrashAfterCommit,
-    /// Injected: a rebalance gave the offset to another instance.
-    Rebalance,
-    /// Injected: the visibility timeout expired on a slow consumer.
-    VisibilityTimeout,
-}
-
-impl From<Fault> for Reason {
-    fn from(f: Fault) -> Reason {
-        match f {
-            Fault::CrashAfterCommit => Reason::CrashAfterCommit,
-            Fault::AckLost => Reason::AckLost,
-            Fault::Rebalance => Reason::Rebalance,
-            Fault::VisibilityTimeout => Reason::VisibilityTimeout,
-        }
-    }
-}
-
-/// The four redelivery causes of the lesson, each injectable once. All of them leave the
-/// effect committed while the hub records a failure, so the same event comes back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Fault {
-    /// The consumer commits, then crashes before it can acknowledge.
-    CrashAfterCommit,
-    /// The acknowledgement is lost on the network.
-    AckLost,
-    /// A consumer-group rebalance hands the same offset to another instance mid-batch.
-    Rebalance,
-    /// The visibility timeout expires on a slow consumer whose work had already finished.
-    VisibilityTimeout,
-}
-
-impl Fault {
-    pub const ALL: [Fault; 4] = [
-        Fault::CrashAfterCommit,
-        Fault::AckLost,
-        Fault::Rebalance,
-        Fault::VisibilityTimeout,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fault::CrashAfterCommit => "crash_after_commit",
-            Fault::AckLost => "ack_lost",
-            Fault::Rebalance => "rebalance",
-            Fault::VisibilityTimeout => "visibility_timeout",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "state")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventState {
     /// An attempt is due now (the initial delivery, or a replay's first attempt).
     Delivering {
@@ -122,7 +41,7 @@ impl EventState {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttemptRecord {
     pub series: u32,
     pub attempt: u32,
@@ -132,7 +51,7 @@ pub struct AttemptRecord {
     pub fault: Option<Fault>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Event {
     /// Position in publication order; the UI's handle for selection and replay.
     pub index: u32,
@@ -167,7 +86,7 @@ enum Scheduled {
 }
 
 /// Counts of events by state, kept in step with every transition.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub published: u64,
     pub in_flight: u64,
@@ -192,6 +111,8 @@ pub struct Simulation {
     log_cap: usize,
     log_dropped: u64,
     counts: Counts,
+    /// Publications in the queue, kept so the event limit is checked without a scan.
+    pending_publications: usize,
     fail_threshold: u64,
     ack_lost_threshold: u64,
 }
@@ -225,6 +146,7 @@ impl Simulation {
             log_cap: usize::MAX,
             log_dropped: 0,
             counts: Counts::default(),
+            pending_publications: 0,
             fail_threshold: 0,
             ack_lost_threshold: 0,
             cfg,
@@ -298,18 +220,14 @@ impl Simulation {
     /// Publish `fact` `count` times (each copy gets its own producer id) at `at_ms`, or now if
     /// that is in the past.
     pub fn publish(&mut self, fact: Fact, at_ms: u64, count: u32) -> Result<(), Refused> {
-        let pending = self
-            .queue
-            .values()
-            .filter(|a| matches!(a, Scheduled::Publish(_)))
-            .count();
-        if self.events.len() + pending + count as usize > MAX_EVENTS {
+        if self.events.len() + self.pending_publications + count as usize > MAX_EVENTS {
             return Err(Refused::TooManyEvents);
         }
         let at = at_ms.max(self.now_ms);
         for _ in 0..count {
             self.schedule(at, Scheduled::Publish(fact.clone()));
         }
+        self.pending_publications += count as usize;
         Ok(())
     }
 
@@ -396,7 +314,10 @@ impl Simulation {
         let ((t, _), action) = self.queue.pop_first()?;
         self.now_ms = self.now_ms.max(t);
         match action {
-            Scheduled::Publish(fact) => self.do_publish(fact),
+            Scheduled::Publish(fact) => {
+                self.pending_publications -= 1;
+                self.do_publish(fact)
+            }
             Scheduled::Attempt {
                 event,
                 series,
@@ -582,10 +503,18 @@ impl Simulation {
         };
         c.published = self.events.len() as u64;
         let mut queued: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut publications = 0;
         for a in self.queue.values() {
-            if let Scheduled::Attempt { event, .. } = a {
-                *queued.entry(*event).or_default() += 1;
+            match a {
+                Scheduled::Attempt { event, .. } => *queued.entry(*event).or_default() += 1,
+                Scheduled::Publish(_) => publications += 1,
             }
+        }
+        if publications != self.pending_publications {
+            return Err(format!(
+                "{publications} publications queued, {} counted",
+                self.pending_publications
+            ));
         }
         for ev in &self.events {
             match ev.state {

@@ -4,35 +4,20 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::consumer::Action;
-use super::hub::{Fault, Outcome, Reason};
+use super::outcome::{Fault, Outcome, Reason};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Published,
-    Attempt,
-    RetryScheduled,
-    DeadLettered,
-    Replayed,
-    FaultInjected,
-    OutageOn,
-    OutageOff,
-    SettingChanged,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Published => "published",
-            Kind::Attempt => "attempt",
-            Kind::RetryScheduled => "retry_scheduled",
-            Kind::DeadLettered => "dead_lettered",
-            Kind::Replayed => "replayed",
-            Kind::FaultInjected => "fault_injected",
-            Kind::OutageOn => "outage_on",
-            Kind::OutageOff => "outage_off",
-            Kind::SettingChanged => "setting_changed",
-        }
+named_enum! {
+    /// What a log line records.
+    pub enum Kind {
+        Published = "published",
+        Attempt = "attempt",
+        RetryScheduled = "retry_scheduled",
+        DeadLettered = "dead_lettered",
+        Replayed = "replayed",
+        FaultInjected = "fault_injected",
+        OutageOn = "outage_on",
+        OutageOff = "outage_off",
+        SettingChanged = "setting_changed",
     }
 }
 
@@ -123,11 +108,8 @@ fn opt<T: ToString>(v: &Option<T>) -> String {
         .unwrap_or_default()
 }
 
-fn opt_ser<T: Serialize>(v: &Option<T>) -> String {
-    v.as_ref()
-        .and_then(|x| serde_json::to_value(x).ok())
-        .and_then(|j| j.as_str().map(str::to_string))
-        .unwrap_or_default()
+fn name<T: Copy>(v: &Option<T>, as_str: fn(T) -> &'static str) -> String {
+    v.map(|x| as_str(x).to_string()).unwrap_or_default()
 }
 
 pub fn to_csv<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
@@ -142,11 +124,11 @@ pub fn to_csv<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
             opt(&e.fact_key),
             opt(&e.attempt),
             opt(&e.series),
-            opt_ser(&e.outcome),
-            opt_ser(&e.reason),
-            opt_ser(&e.fault),
-            opt_ser(&e.idempotent),
-            opt_ser(&e.naive),
+            name(&e.outcome, Outcome::as_str),
+            name(&e.reason, Reason::as_str),
+            name(&e.fault, Fault::as_str),
+            name(&e.idempotent, Action::as_str),
+            name(&e.naive, Action::as_str),
             opt(&e.wait_ms),
             opt(&e.next_attempt_at_ms),
             opt(&e.detail),

@@ -10,10 +10,12 @@ pub mod hub;
 pub mod ids;
 pub mod log;
 pub mod montecarlo;
+pub mod outcome;
 pub mod polling;
 pub mod rng;
 pub mod scenario;
 pub mod utc;
 
 pub use config::{Config, DedupOn};
-pub use hub::{EventState, Fault, Outcome, Simulation};
+pub use hub::{EventState, Simulation};
+pub use outcome::{Fault, Outcome, Reason};

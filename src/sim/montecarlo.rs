@@ -1,12 +1,11 @@
 //! Fast Monte Carlo of the retry policy over many independent events, with the analytic
 //! values it is compared against. Events are independent, so no queue is needed here: each
 //! event's attempts are drawn in order from the one generator.
-use serde::Serialize;
 
 use super::config::Config;
 use super::rng::{threshold, SimRng};
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct McResult {
     pub events: u64,
     pub attempts: u64,

@@ -3,16 +3,14 @@
 //! processing does (events skipped: at-most-once).
 use std::collections::BTreeSet;
 
-use serde::Serialize;
 use uuid::Uuid;
 
 use super::config::DedupOn;
 use super::consumer::{Action, Delivery, IdempotentConsumer, NaiveConsumer};
 use super::ids::{producer_id, Fact};
-use super::rng::SimRng;
+use super::rng::{SimRng, Stream};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CursorPolicy {
     /// Process, commit, then persist the cursor: a crash repeats work (at-least-once).
     AfterCommit,
@@ -20,7 +18,7 @@ pub enum CursorPolicy {
     BeforeProcessing,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogRecord {
     pub seq: u64,
     pub event_id: Uuid,
@@ -29,7 +27,7 @@ pub struct LogRecord {
 }
 
 /// What happened to one record in one poll.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PollStep {
     pub poll: u32,
     pub seq: u64,
@@ -58,7 +56,8 @@ pub struct Polling {
 impl Polling {
     pub fn new(seed: u64, policy: CursorPolicy, dedup_on: DedupOn) -> Self {
         Polling {
-            rng: SimRng::new(seed),
+            // Its own stream of the run's one generator, not a second generator with the same seed.
+            rng: SimRng::stream(seed, Stream::Polling),
             policy,
             log: Vec::new(),
             cursor: 0,

@@ -12,9 +12,28 @@ const UNIT: u64 = 1 << 53;
 #[derive(Clone, Debug)]
 pub struct SimRng(Xoshiro256PlusPlus);
 
+/// Independent streams of one seeded generator: each part of a run that draws on its own
+/// (the hub, the polling demo) gets a stream 2^128 draws apart, so neither shifts the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Hub = 0,
+    Polling = 1,
+}
+
 impl SimRng {
+    /// The hub's stream (stream 0) of the generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
         SimRng(Xoshiro256PlusPlus::seed_from_u64(seed))
+    }
+
+    /// Stream `s` of the generator seeded with `seed`: the same generator, jumped ahead
+    /// 2^128 draws per stream number (xoshiro256++'s own `jump`).
+    pub fn stream(seed: u64, s: Stream) -> Self {
+        let mut g = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..s as u8 {
+            g.jump();
+        }
+        SimRng(g)
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -75,5 +94,19 @@ mod tests {
         };
         assert_eq!(a, b);
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn streams_are_the_one_generator_jumped() {
+        let mut hub = SimRng::stream(7, Stream::Hub);
+        assert_eq!(hub.next_u64(), SimRng::new(7).next_u64());
+        let mut jumped = Xoshiro256PlusPlus::seed_from_u64(7);
+        jumped.jump();
+        let mut polling = SimRng::stream(7, Stream::Polling);
+        assert_eq!(polling.next_u64(), jumped.next_u64());
+        assert_ne!(
+            SimRng::stream(7, Stream::Polling).next_u64(),
+            SimRng::new(7).next_u64()
+        );
     }
 }

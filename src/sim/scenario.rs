@@ -3,8 +3,9 @@
 use serde::Deserialize;
 
 use super::config::{Config, DedupOn, FieldError};
-use super::hub::{Fault, Simulation};
+use super::hub::Simulation;
 use super::ids::Fact;
+use super::outcome::Fault;
 use super::utc::{truncate, validate_rfc3339_seconds};
 
 /// Largest scenario file accepted, so a huge input is refused before it is parsed.

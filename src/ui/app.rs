@@ -15,14 +15,14 @@ use super::duplicates::Duplicates;
 use super::events::Events;
 use super::figures::FiguresView;
 use super::host::HostLink;
-use super::i18n::Lang;
 use super::log_view::LogView;
 use super::polling_view::PollingView;
-use super::state::{Action, Lab};
+use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::link::parse_fragment;
 use crate::embed::protocol::{Incoming, MountOptions, Outgoing};
+use crate::lab::{dep, Action, Lab};
 use crate::sim::Config;
 
 #[derive(Properties, PartialEq, Clone, Default)]
@@ -119,25 +119,19 @@ pub fn App(props: &AppProps) -> Html {
             None
         }))
     });
-    let version = use_mut_ref(|| 0u64);
     let redraw = use_force_update();
 
     let dispatch = {
-        let (lab, version, redraw, host) = (
-            lab.clone(),
-            version.clone(),
-            redraw.clone(),
-            (*host).clone(),
-        );
+        let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
         Callback::from(move |a: Action| {
             let quiet = matches!(a, Action::Tick(_));
             let mut l = lab.borrow_mut();
-            let before = l.progress();
+            let before = l.revs;
             l.apply(a);
             l.refresh_figures();
-            // Detection scans every event; a tick with nothing due (say, a finished run still
-            // playing) skips it.
-            let new = if quiet && l.progress() == before {
+            // Detection scans every event; a tick that changed nothing the simulation shows
+            // (say, a finished run still playing) cannot have reached a challenge.
+            let new = if quiet && l.revs.sim == before.sim {
                 Vec::new()
             } else {
                 l.update_challenges()
@@ -146,9 +140,11 @@ pub fn App(props: &AppProps) -> Html {
             if page_state && (!quiet || !new.is_empty()) {
                 storage::save(&l);
             }
+            let changed = l.revs != before;
             drop(l);
-            *version.borrow_mut() += 1;
-            redraw.force_update();
+            if changed {
+                redraw.force_update();
+            }
         })
     };
 
@@ -178,8 +174,9 @@ pub fn App(props: &AppProps) -> Html {
     {
         let dispatch = dispatch.clone();
         use_effect_with((), move |_| {
+            // Any action would do; a tick while paused changes nothing but the figures.
             let timeout =
-                gloo_timers::callback::Timeout::new(0, move || dispatch.emit(Action::Refresh));
+                gloo_timers::callback::Timeout::new(0, move || dispatch.emit(Action::Tick(0.0)));
             move || drop(timeout)
         });
     }
@@ -191,7 +188,7 @@ pub fn App(props: &AppProps) -> Html {
 
     let (playing, lang) = {
         let l = lab.borrow();
-        (l.playing, l.lang)
+        (l.clock.playing, l.lang)
     };
 
     // The clock: while playing, advance simulated time by real time elapsed × speed.
@@ -223,10 +220,7 @@ pub fn App(props: &AppProps) -> Html {
         }
     });
 
-    let labref = LabRef {
-        lab: lab.clone(),
-        version: *version.borrow(),
-    };
+    let view = |deps: u16| LabRef::new(&lab, deps);
     let t = lang.t();
     let on_lang = dispatch.reform(|e: Event| {
         let v = super::select_value(&e);
@@ -261,20 +255,20 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             }
             <div class="lab-body">
-                <Controls lab={labref.clone()} on_action={dispatch.clone()} />
+                <Controls lab={view(dep::LANG | dep::TIME | dep::SIM | dep::CLOCK | dep::SETTINGS | dep::NOTICES)} on_action={dispatch.clone()} />
                 <main class="lab-main">
-                    { panel("challenges", html! { <ChallengesView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                    { panel("timeline", html! { <Timeline lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                    { panel("challenges", html! { <ChallengesView lab={view(dep::LANG | dep::PROGRESS)} on_action={dispatch.clone()} /> }) }
+                    { panel("timeline", html! { <Timeline lab={view(dep::LANG | dep::TIME | dep::SIM | dep::SETTINGS)} on_action={dispatch.clone()} /> }) }
                     <div class="two-col">
-                        { panel("events", html! { <Events lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                        { panel("dlq", html! { <DeadLetters lab={labref.clone()} on_action={dispatch.clone()} /> }) }
+                        { panel("events", html! { <Events lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
+                        { panel("dlq", html! { <DeadLetters lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
                     </div>
-                    { panel("consumers", html! { <Consumers lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                    { panel("duplicates", html! { <Duplicates lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                    { panel("demos", html! { <Demos lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                    { panel("polling", html! { <PollingView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                    { panel("figures", html! { <FiguresView lab={labref.clone()} on_action={dispatch.clone()} /> }) }
-                    { panel("log", html! { <LogView lab={labref} on_action={dispatch} /> }) }
+                    { panel("consumers", html! { <Consumers lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
+                    { panel("duplicates", html! { <Duplicates lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
+                    { panel("demos", html! { <Demos lab={view(dep::LANG | dep::DEMOS)} on_action={dispatch.clone()} /> }) }
+                    { panel("polling", html! { <PollingView lab={view(dep::LANG | dep::POLLING)} on_action={dispatch.clone()} /> }) }
+                    { panel("figures", html! { <FiguresView lab={view(dep::LANG | dep::FIGURES)} on_action={dispatch.clone()} /> }) }
+                    { panel("log", html! { <LogView lab={view(dep::LANG | dep::SIM)} on_action={dispatch} /> }) }
                 </main>
             </div>
         </div>

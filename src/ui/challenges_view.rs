@@ -16,7 +16,7 @@ pub fn ChallengesView(props: &PanelProps) -> Html {
                 { for Challenge::ALL.iter().map(|&c| {
                     let ok = lab.challenges.contains(&c);
                     html! {
-                        <li class={classes!(ok.then_some("done"))} data-challenge={c.id()}>
+                        <li class={classes!(ok.then_some("done"))} data-challenge={c.as_str()}>
                             <span class="check" aria-hidden="true">{ if ok { "✓" } else { "○" } }</span>
                             <span>{ t.challenge(c) }</span>
                             <span class="sr-only">{ if ok { t.done } else { t.not_done } }</span>
@@ -24,8 +24,8 @@ pub fn ChallengesView(props: &PanelProps) -> Html {
                     }
                 }) }
             </ol>
-            if lab.host_accepted + lab.host_ignored > 0 {
-                <p class="small" id="host-diagnostics">{ format!("{}: {} · {}: {}", t.host_accepted, lab.host_accepted, t.host_ignored, lab.host_ignored) }</p>
+            if lab.host.accepted + lab.host.ignored > 0 {
+                <p class="small" id="host-diagnostics">{ format!("{}: {} · {}: {}", t.host_accepted, lab.host.accepted, t.host_ignored, lab.host.ignored) }</p>
             }
         </section>
     }

@@ -1,7 +1,7 @@
 //! The idempotent and the naive consumer side by side on the same delivery stream.
 use yew::prelude::*;
 
-use super::i18n::Texts;
+use super::text::Texts;
 use super::PanelProps;
 use crate::sim::consumer::Effects;
 use crate::sim::utc::format_ms;
@@ -27,7 +27,7 @@ fn effects_list(t: &Texts, e: &Effects) -> Html {
 pub fn Consumers(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
-    let (i, n) = (lab.sim.idempotent(), lab.sim.naive());
+    let (i, n) = (lab.run.sim.idempotent(), lab.run.sim.naive());
     let extra = n
         .effects
         .applications

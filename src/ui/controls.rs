@@ -2,8 +2,11 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::state::{Action, Notice, SPEEDS};
 use super::PanelProps;
+use crate::lab::clock::{ClockAction, SPEEDS};
+use crate::lab::run::RunAction;
+use crate::lab::settings::SettingsAction;
+use crate::lab::{Action, Notice};
 use crate::sim::utc::format_ms;
 use crate::sim::{DedupOn, Fault};
 
@@ -33,11 +36,11 @@ pub fn Controls(props: &PanelProps) -> Html {
     let t = lab.lang.t();
     let a = &props.on_action;
     let cfg = &lab.cfg;
-    let sim = &lab.sim;
+    let sim = &lab.run.sim;
 
     let notice = lab.notice.as_ref().map(|n| {
         let text = match n {
-            Notice::BadNumber { field, input } => format!("{} ({field}: «{input}»)", t.bad_number),
+            Notice::BadNumber { field, input } => format!("{} ({}: «{input}»)", t.bad_number, t.field(*field)),
             Notice::TooManyEvents => t.too_many.to_string(),
         };
         html! {
@@ -48,35 +51,42 @@ pub fn Controls(props: &PanelProps) -> Html {
         }
     });
 
-    let on_speed =
-        a.reform(|e: Event| Action::SetSpeed(super::select_value(&e).parse().unwrap_or(0)));
+    let on_speed = a.reform(|e: Event| {
+        Action::Clock(ClockAction::SetSpeed(
+            super::select_value(&e).parse().unwrap_or(0),
+        ))
+    });
     let on_p = a.reform(|e: InputEvent| {
-        Action::SetFailure(
+        Action::Settings(SettingsAction::SetFailure(
             e.target_unchecked_into::<HtmlInputElement>()
                 .value()
                 .parse::<u32>()
                 .map_or(-1.0, f64::from)
                 / 100.0,
-        )
+        ))
     });
     let on_ack = a.reform(|e: InputEvent| {
-        Action::SetAckLost(
+        Action::Settings(SettingsAction::SetAckLost(
             e.target_unchecked_into::<HtmlInputElement>()
                 .value()
                 .parse::<u32>()
                 .map_or(-1.0, f64::from)
                 / 100.0,
-        )
+        ))
     });
     let on_dedup = a.reform(|e: Event| {
         let v = super::select_value(&e);
-        Action::SetDedup(if v == "producer" {
+        Action::Settings(SettingsAction::SetDedup(if v == "producer" {
             DedupOn::Producer
         } else {
             DedupOn::Derived
-        })
+        }))
     });
-    let new_seed = a.reform(|_| Action::NewSeed((js_sys::Math::random() * 1e9) as u64));
+    let new_seed = a.reform(|_| {
+        Action::Settings(SettingsAction::NewSeed(
+            (js_sys::Math::random() * 1e9) as u64,
+        ))
+    });
     let p_pct = (cfg.failure_probability * 100.0).round() as u32;
     let ack_pct = (cfg.ack_lost_share * 100.0).round() as u32;
 
@@ -89,24 +99,24 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <span class="mono big" id="clock">{ format_ms(sim.now_ms()) }</span>
             </div>
             <div class="row buttons">
-                <button type="button" id="play" class="btn primary" aria-pressed={lab.playing.to_string()}
-                    onclick={a.reform(|_| Action::TogglePlay)}>
-                    { if lab.playing { format!("⏸ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                <button type="button" id="play" class="btn primary" aria-pressed={lab.clock.playing.to_string()}
+                    onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>
+                    { if lab.clock.playing { format!("⏸ {}", t.pause) } else { format!("▶ {}", t.play) } }
                 </button>
-                <button type="button" id="step" class="btn" onclick={a.reform(|_| Action::Step)}>{ t.step }</button>
+                <button type="button" id="step" class="btn" onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.step }</button>
                 <button type="button" id="reset" class="btn" onclick={a.reform(|_| Action::Reset)}>{ format!("↺ {}", t.reset) }</button>
             </div>
             <label class="field">
                 <span>{ t.speed }</span>
                 <select id="speed" onchange={on_speed} title={t.speed_hint}>
                     { for SPEEDS.iter().map(|&s| html! {
-                        <option value={s.to_string()} selected={s == lab.speed}>{ format!("{s}×") }</option>
+                        <option value={s.to_string()} selected={s == lab.clock.speed}>{ format!("{s}×") }</option>
                     }) }
                 </select>
             </label>
             <div class="row buttons">
-                <button type="button" id="publish-one" class="btn primary" onclick={a.reform(|_| Action::PublishOne)}>{ t.publish_one }</button>
-                <button type="button" id="publish-twice" class="btn" onclick={a.reform(|_| Action::PublishTwice)}>{ t.publish_twice }</button>
+                <button type="button" id="publish-one" class="btn primary" onclick={a.reform(|_| Action::Run(RunAction::PublishOne))}>{ t.publish_one }</button>
+                <button type="button" id="publish-twice" class="btn" onclick={a.reform(|_| Action::Run(RunAction::PublishTwice))}>{ t.publish_twice }</button>
             </div>
             <label class="field">
                 <span>{ format!("{}: {p_pct}%", t.failure_probability) }</span>
@@ -120,19 +130,19 @@ pub fn Controls(props: &PanelProps) -> Html {
             </label>
             <label class="field check">
                 <input id="outage" type="checkbox" checked={sim.outage()}
-                    onchange={a.reform(|e: Event| Action::SetOutage(e.target_unchecked_into::<HtmlInputElement>().checked()))} />
+                    onchange={a.reform(|e: Event| Action::Run(RunAction::SetOutage(e.target_unchecked_into::<HtmlInputElement>().checked())))} />
                 <span>{ t.outage }</span>
             </label>
             <div class="row">
                 <label class="field small">
                     <span>{ t.base_seconds }</span>
                     <input id="base" type="number" min="1" max="3600" value={cfg.base_seconds.to_string()}
-                        onchange={a.reform(|e: Event| Action::SetBase(input_value(&e)))} />
+                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetBase(input_value(&e))))} />
                 </label>
                 <label class="field small">
                     <span>{ t.max_retries }</span>
                     <input id="retries" type="number" min="1" max="12" value={cfg.max_retries.to_string()}
-                        onchange={a.reform(|e: Event| Action::SetRetries(input_value(&e)))} />
+                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetRetries(input_value(&e))))} />
                 </label>
             </div>
             <label class="field">
@@ -146,7 +156,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <label class="field grow">
                     <span>{ t.seed }</span>
                     <input id="seed" type="text" inputmode="numeric" value={cfg.seed.to_string()}
-                        onchange={a.reform(|e: Event| Action::SetSeed(input_value(&e)))} />
+                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetSeed(input_value(&e))))} />
                 </label>
                 <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>
             </div>
@@ -165,7 +175,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 { for Fault::ALL.iter().map(|&f| html! {
                     <button type="button" class="btn small" id={format!("fault-{}", f.as_str())}
                         aria-pressed={(sim.armed_fault() == Some(f)).to_string()}
-                        onclick={a.reform(move |_| Action::Inject(f))}>{ t.fault(f) }</button>
+                        onclick={a.reform(move |_| Action::Run(RunAction::Inject(f)))}>{ t.fault(f) }</button>
                 }) }
                 if let Some(f) = sim.armed_fault() {
                     <p class="armed" role="status">{ format!("⚡ {}: {}", t.fault_armed, t.fault(f)) }</p>

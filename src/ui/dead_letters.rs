@@ -1,8 +1,9 @@
 //! The dead-letter queue: what could not be delivered, why, and the replay actions.
 use yew::prelude::*;
 
-use super::state::Action;
 use super::PanelProps;
+use crate::lab::run::RunAction;
+use crate::lab::Action;
 use crate::sim::utc::format_ms;
 use crate::sim::EventState;
 
@@ -10,7 +11,7 @@ use crate::sim::EventState;
 pub fn DeadLetters(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
-    let dead: Vec<_> = lab.sim.dead_letters().collect();
+    let dead: Vec<_> = lab.run.sim.dead_letters().collect();
     let a = &props.on_action;
 
     html! {
@@ -19,7 +20,7 @@ pub fn DeadLetters(props: &PanelProps) -> Html {
             if dead.is_empty() {
                 <p class="empty">{ t.dlq_empty }</p>
             } else {
-                <button type="button" id="replay-all" class="btn primary" onclick={a.reform(|_| Action::ReplayAll)}>{ t.replay_all }</button>
+                <button type="button" id="replay-all" class="btn primary" onclick={a.reform(|_| Action::Run(RunAction::ReplayAll))}>{ t.replay_all }</button>
                 <ul class="dlq-list">
                 { for dead.iter().rev().take(30).map(|ev| {
                     let i = ev.index;
@@ -34,7 +35,7 @@ pub fn DeadLetters(props: &PanelProps) -> Html {
                             <div class="small">
                                 { format!("{}: {} · {} {} · {}: {}", t.attempts, ev.current_series().count(), t.moved_at, format_ms(at), t.last_reason, reason.map(|r| t.reason(r)).unwrap_or("—")) }
                             </div>
-                            <button type="button" class="btn small" onclick={a.reform(move |_| Action::Replay(i))}>{ t.replay }</button>
+                            <button type="button" class="btn small" onclick={a.reform(move |_| Action::Run(RunAction::Replay(i)))}>{ t.replay }</button>
                         </li>
                     }
                 }) }

@@ -1,9 +1,10 @@
 //! The race of two instances and the transaction-boundary demonstration, stepped through.
 use yew::prelude::*;
 
-use super::i18n::Texts;
-use super::state::Action;
+use super::text::Texts;
 use super::PanelProps;
+use crate::lab::stepper::StepperAction;
+use crate::lab::Action;
 use crate::sim::demos::{DemoStep, RaceGuard, TxBoundary};
 
 fn steps_list(t: &Texts, steps: &[DemoStep], shown: usize, id: String) -> Html {
@@ -24,26 +25,26 @@ pub fn Demos(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
     let a = &props.on_action;
-    let race_done = lab.race_shown >= lab.race_steps.len();
-    let tx_done = lab.tx_shown >= lab.tx_steps.len();
+    let race_done = lab.race.shown >= lab.race.steps.len();
+    let tx_done = lab.tx.shown >= lab.tx.steps.len();
 
     let on_guard = a.reform(|e: Event| {
         let v = super::select_value(&e);
-        Action::RaceGuard(if v == "unique" {
+        Action::Race(StepperAction::Choose(if v == "unique" {
             RaceGuard::UniqueConstraint
         } else {
             RaceGuard::CheckThenInsert
-        })
+        }))
     });
     let on_tx = a.reform(|e: Event| {
         let v = super::select_value(&e);
-        Action::TxBoundary(match v.as_str() {
+        Action::Tx(StepperAction::Choose(match v.as_str() {
             "mark" => TxBoundary::MarkFirst,
             "effect" => TxBoundary::EffectFirst,
             _ => TxBoundary::OneTransaction,
-        })
+        }))
     });
-    let (guard, boundary) = (lab.race_guard, lab.tx_boundary);
+    let (guard, boundary) = (lab.race.variant, lab.tx.variant);
     let race = DemoCard {
         key: "race",
         select_id: "race-guard",
@@ -63,10 +64,10 @@ pub fn Demos(props: &PanelProps) -> Html {
         ],
         on_select: on_guard,
         done: race_done,
-        on_restart: a.reform(move |_| Action::RaceGuard(guard)),
-        on_step: a.reform(|_| Action::RaceStep),
-        steps: &lab.race_steps,
-        shown: lab.race_shown,
+        on_restart: a.reform(move |_| Action::Race(StepperAction::Choose(guard))),
+        on_step: a.reform(|_| Action::Race(StepperAction::Next)),
+        steps: &lab.race.steps,
+        shown: lab.race.shown,
     };
     let tx = DemoCard {
         key: "tx",
@@ -84,10 +85,10 @@ pub fn Demos(props: &PanelProps) -> Html {
         ],
         on_select: on_tx,
         done: tx_done,
-        on_restart: a.reform(move |_| Action::TxBoundary(boundary)),
-        on_step: a.reform(|_| Action::TxStep),
-        steps: &lab.tx_steps,
-        shown: lab.tx_shown,
+        on_restart: a.reform(move |_| Action::Tx(StepperAction::Choose(boundary))),
+        on_step: a.reform(|_| Action::Tx(StepperAction::Next)),
+        steps: &lab.tx.steps,
+        shown: lab.tx.shown,
     };
 
     html! {

@@ -9,8 +9,9 @@ use crate::sim::ids::PASS_NAMESPACE;
 pub fn Duplicates(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
-    let sim = &lab.sim;
+    let sim = &lab.run.sim;
     let pair = lab
+        .run
         .last_double
         .and_then(|(a, b)| Some((sim.event(a)?, sim.event(b)?)));
 

@@ -1,8 +1,9 @@
 //! Events and their delivery state; selecting one shows it on the timeline.
 use yew::prelude::*;
 
-use super::state::Action;
 use super::PanelProps;
+use crate::lab::run::RunAction;
+use crate::lab::Action;
 use crate::sim::EventState;
 
 /// Rows shown at once; counts above the table always cover every event.
@@ -21,9 +22,9 @@ fn state_class(s: &EventState) -> &'static str {
 pub fn Events(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
-    let sim = &lab.sim;
+    let sim = &lab.run.sim;
     let c = sim.counts();
-    let focus = lab.focus();
+    let focus = lab.run.focus();
     let events = sim.events();
     let start = events.len().saturating_sub(SHOWN);
 
@@ -50,7 +51,7 @@ pub fn Events(props: &PanelProps) -> Html {
                             <tr class={classes!(selected.then_some("selected"))}>
                                 <td>
                                     <button type="button" class="linkish" aria-pressed={selected.to_string()}
-                                        onclick={props.on_action.reform(move |_| Action::Select(i))}>{ format!("#{}", i + 1) }</button>
+                                        onclick={props.on_action.reform(move |_| Action::Run(RunAction::Select(i)))}>{ format!("#{}", i + 1) }</button>
                                 </td>
                                 <td class="mono small">{ ev.fact.key() }</td>
                                 <td><span class={classes!("state", state_class(&ev.state))}>{ t.state(&ev.state) }</span></td>

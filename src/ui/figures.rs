@@ -2,7 +2,7 @@
 //! delivery and duplicates per event, as SVG charts with a table alternative each.
 use yew::prelude::*;
 
-use super::i18n::Texts;
+use super::text::{fill, Texts};
 use super::PanelProps;
 use crate::num::{fixed, power_of_ten, short};
 use crate::sim::montecarlo::{analytic_delivered_at, analytic_duplicates_per_event, Figures};
@@ -156,11 +156,13 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
         pct(f.config.analytic_dead_letter_rate()),
     ]);
     let current_row = Some(rows.len() - 1);
+    // The points' sample size as the figures were computed, not as a constant retyped here.
+    let dlq_caption = fill(t.fig_dlq_caption, &[&t.count(f.point_events)]);
     let chart = Chart {
         id: "fig-dlq",
         title: t.fig_dlq_title,
         desc,
-        caption: t.fig_dlq_caption,
+        caption: &dlq_caption,
         x_label: "p",
         y_label: t.fig_rate_axis,
         head: ["p", t.observed, t.analytic],
@@ -293,7 +295,7 @@ pub fn FiguresView(props: &PanelProps) -> Html {
                 <span>{ format!("{}: {}", t.analytic_dlq, pct(f.config.analytic_dead_letter_rate())) }</span>
                 <span>{ format!("{}: {} ({} {})", t.fig_duplicates, fixed(dup_obs, 3), t.analytic, fixed(dup_ana, 3)) }</span>
             </p>
-            <p class="hint">{ format!("{} {} · {}", t.fig_runs, f.events, t.fig_legend) }</p>
+            <p class="hint">{ format!("{} {} · {}", t.fig_runs, t.count(f.events), t.fig_legend) }</p>
             <div class="chart-grid">
                 { dead_letter_chart(t, &f) }
                 { attempts_chart(t, &f) }

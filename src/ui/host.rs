@@ -37,11 +37,11 @@ impl HostLink {
     /// Checkpoints for `new`, then `completed` once every challenge is in `all`.
     pub fn announce(&self, new: &[Challenge], all: &std::collections::BTreeSet<Challenge>) {
         for c in new {
-            self.post(&Outgoing::Checkpoint { id: c.id() });
+            self.post(&Outgoing::Checkpoint { id: c.as_str() });
         }
         if !new.is_empty() && all.len() == Challenge::ALL.len() {
             self.post(&Outgoing::Completed {
-                checkpoints: Challenge::ALL.iter().map(|c| c.id()).collect(),
+                checkpoints: Challenge::ALL.iter().map(|c| c.as_str()).collect(),
             });
         }
     }

@@ -10,7 +10,7 @@ use crate::sim::utc::format_ms;
 /// Lines shown; the export has every retained entry.
 const SHOWN: usize = 60;
 
-fn line(t: &super::i18n::Texts, e: &Entry) -> Html {
+fn line(t: &super::text::Texts, e: &Entry) -> Html {
     let mut parts = vec![t.kind(e.kind).to_string()];
     if let Some(k) = &e.fact_key {
         parts.push(k.clone());
@@ -42,14 +42,14 @@ pub fn LogView(props: &PanelProps) -> Html {
     let lab_rc = props.lab.lab.clone();
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
-    let log = lab.sim.log();
-    let hidden = lab.sim.log_dropped() + log.len().saturating_sub(SHOWN) as u64;
-    let seed = lab.sim.config().seed;
+    let log = lab.run.sim.log();
+    let hidden = lab.run.sim.log_dropped() + log.len().saturating_sub(SHOWN) as u64;
+    let seed = lab.run.sim.config().seed;
 
     let export_jsonl = {
         let lab = lab_rc.clone();
         Callback::from(move |_| {
-            let text = to_jsonl(lab.borrow().sim.log());
+            let text = to_jsonl(lab.borrow().run.sim.log());
             let _ = download(
                 &format!("retry-lab-{seed}.jsonl"),
                 "application/x-ndjson",
@@ -58,7 +58,7 @@ pub fn LogView(props: &PanelProps) -> Html {
         })
     };
     let export_csv = Callback::from(move |_| {
-        let text = to_csv(lab_rc.borrow().sim.log());
+        let text = to_csv(lab_rc.borrow().run.sim.log());
         let _ = download(&format!("retry-lab-{seed}.csv"), "text/csv", &text);
     });
 

@@ -1,7 +1,9 @@
-//! The Yew UI: a thin layer over [`crate::sim`]. `state` owns the lab's state and actions,
-//! `i18n` every string, and each other module is one component.
+//! The Yew UI: a thin layer over [`crate::lab`] (the state and its actions). `text` holds every
+//! string; each other module is one component, or the browser side of storage and the host.
 use std::cell::RefCell;
 use std::rc::Rc;
+
+use crate::lab::{Action, Lab, Revs};
 
 pub mod app;
 pub mod challenges_view;
@@ -14,27 +16,37 @@ pub mod events;
 pub mod export;
 pub mod figures;
 pub mod host;
-pub mod i18n;
 pub mod log_view;
 pub mod panic;
 pub mod polling_view;
-pub mod state;
 pub mod storage;
+pub mod text;
 pub mod timeline;
 
 pub use app::{App, AppProps};
 
-/// Shared, read-mostly access to the lab for child components. Equality is by version, so a
-/// component re-renders exactly when the lab changed.
+/// Shared, read-only access to the lab for a panel, with the revisions of the concerns that
+/// panel shows (see [`crate::lab::dep`]). Equality is by those revisions, so a panel
+/// re-renders exactly when something it shows changed, not on every clock tick.
 #[derive(Clone)]
 pub struct LabRef {
-    pub lab: Rc<RefCell<state::Lab>>,
-    pub version: u64,
+    pub lab: Rc<RefCell<Lab>>,
+    pub seen: Revs,
+}
+
+impl LabRef {
+    pub fn new(lab: &Rc<RefCell<Lab>>, deps: u16) -> Self {
+        let seen = lab.borrow().revs.masked(deps);
+        LabRef {
+            lab: lab.clone(),
+            seen,
+        }
+    }
 }
 
 impl PartialEq for LabRef {
     fn eq(&self, other: &Self) -> bool {
-        self.version == other.version && Rc::ptr_eq(&self.lab, &other.lab)
+        self.seen == other.seen && Rc::ptr_eq(&self.lab, &other.lab)
     }
 }
 
@@ -42,7 +54,7 @@ impl PartialEq for LabRef {
 #[derive(yew::Properties, PartialEq, Clone)]
 pub struct PanelProps {
     pub lab: LabRef,
-    pub on_action: yew::Callback<state::Action>,
+    pub on_action: yew::Callback<Action>,
 }
 
 /// The value of the `<select>` an event came from.

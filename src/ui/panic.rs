@@ -2,7 +2,7 @@
 //! visible, friendly error box with a reload button.
 use std::sync::Once;
 
-use super::i18n::Lang;
+use super::text::Lang;
 
 static INSTALL: Once = Once::new();
 

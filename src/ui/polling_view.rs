@@ -1,8 +1,9 @@
 //! Polling mode: the hub's ordered log, the consumer's cursor, and what losing it does.
 use yew::prelude::*;
 
-use super::state::Action;
 use super::PanelProps;
+use crate::lab::polling::PollAction;
+use crate::lab::Action;
 use crate::sim::consumer::Action as Did;
 use crate::sim::polling::CursorPolicy;
 
@@ -14,11 +15,11 @@ pub fn PollingView(props: &PanelProps) -> Html {
     let a = &props.on_action;
     let on_policy = a.reform(|e: Event| {
         let v = super::select_value(&e);
-        Action::PollPolicy(if v == "before" {
+        Action::Poll(PollAction::Policy(if v == "before" {
             CursorPolicy::BeforeProcessing
         } else {
             CursorPolicy::AfterCommit
-        })
+        }))
     });
     let skipped = p.skipped();
     let mark = |d: Option<Did>| match d {
@@ -36,10 +37,10 @@ pub fn PollingView(props: &PanelProps) -> Html {
                     <option value="after" selected={p.policy == CursorPolicy::AfterCommit}>{ t.cursor_after_commit }</option>
                     <option value="before" selected={p.policy == CursorPolicy::BeforeProcessing}>{ t.cursor_before }</option>
                 </select>
-                <button type="button" id="poll-append" class="btn small" onclick={a.reform(|_| Action::PollAppend)}>{ t.append }</button>
-                <button type="button" id="poll-read" class="btn small" onclick={a.reform(|_| Action::Poll { crash: false })}>{ t.poll }</button>
-                <button type="button" id="poll-crash" class="btn small" onclick={a.reform(|_| Action::Poll { crash: true })}>{ t.poll_crash }</button>
-                <button type="button" id="poll-lose" class="btn small danger" onclick={a.reform(|_| Action::LoseCursor)}>{ t.lose_cursor }</button>
+                <button type="button" id="poll-append" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Append))}>{ t.append }</button>
+                <button type="button" id="poll-read" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Poll { crash: false }))}>{ t.poll }</button>
+                <button type="button" id="poll-crash" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Poll { crash: true }))}>{ t.poll_crash }</button>
+                <button type="button" id="poll-lose" class="btn small danger" onclick={a.reform(|_| Action::Poll(PollAction::LoseCursor))}>{ t.lose_cursor }</button>
             </div>
             <p class="counts" id="poll-counts">
                 <span>{ format!("{}: {}", t.cursor, p.cursor) }</span>

@@ -2,7 +2,7 @@
 //! then simply does not remember, and never fails because of it.
 use crate::embed::saved::{parse, Saved, STORAGE_KEY, VERSION};
 
-use super::state::Lab;
+use crate::lab::Lab;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()

@@ -1,7 +1,7 @@
 //! The backoff timeline of the selected event, with the schedule table beside it.
 use yew::prelude::*;
 
-use super::i18n::Texts;
+use super::text::Texts;
 use super::PanelProps;
 use crate::sim::hub::{AttemptRecord, Event as SimEvent};
 use crate::sim::utc::{approx_wait, format_ms};
@@ -62,10 +62,10 @@ fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
 pub fn Timeline(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
-    let sim = &lab.sim;
+    let sim = &lab.run.sim;
     let cfg = sim.config();
     let now = sim.now_ms();
-    let focus = lab.focus().and_then(|i| sim.event(i));
+    let focus = lab.run.focus().and_then(|i| sim.event(i));
 
     let waiting_for = focus.and_then(|ev| match ev.state {
         EventState::WaitingRetry { retry, .. } => Some(retry),

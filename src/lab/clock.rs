@@ -1,0 +1,65 @@
+//! The real-time clock of the page: playing or paused, the speed, and the fraction of a
+//! simulated millisecond carried between ticks.
+
+/// Speeds offered, in simulated seconds per real second.
+pub const SPEEDS: [u32; 7] = [1, 10, 60, 240, 600, 1200, 3600];
+/// 240x: the 960 s wait takes 4 s of real time.
+pub const DEFAULT_SPEED: u32 = 240;
+/// One tick never stands for more real time than this, so a background tab does not jump.
+pub const MAX_TICK_MS: f64 = 1000.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ClockAction {
+    TogglePlay,
+    Pause,
+    SetSpeed(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    pub playing: bool,
+    pub speed: u32,
+    /// Fractional simulated ms carried between ticks so slow speeds still advance.
+    carry_ms: f64,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock {
+            playing: false,
+            speed: DEFAULT_SPEED,
+            carry_ms: 0.0,
+        }
+    }
+}
+
+impl Clock {
+    /// Returns whether anything changed.
+    pub fn apply(&mut self, a: ClockAction) -> bool {
+        match a {
+            ClockAction::TogglePlay => self.playing = !self.playing,
+            ClockAction::Pause => return std::mem::replace(&mut self.playing, false),
+            ClockAction::SetSpeed(s) if SPEEDS.contains(&s) && s != self.speed => self.speed = s,
+            ClockAction::SetSpeed(_) => return false,
+        }
+        true
+    }
+
+    /// Whole simulated ms that `real_ms` of real time stands for while playing (0 when paused
+    /// or for a nonsensical interval).
+    pub fn advance(&mut self, real_ms: f64) -> u64 {
+        if !self.playing || !real_ms.is_finite() || real_ms <= 0.0 {
+            return 0;
+        }
+        self.carry_ms += real_ms.min(MAX_TICK_MS) * f64::from(self.speed);
+        let whole = self.carry_ms.floor();
+        self.carry_ms -= whole;
+        whole as u64
+    }
+
+    /// A reset stops the clock and drops the carried fraction; the speed is the learner's.
+    pub fn stop(&mut self) {
+        self.playing = false;
+        self.carry_ms = 0.0;
+    }
+}

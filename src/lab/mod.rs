@@ -1,0 +1,302 @@
+//! The lab's state and every action a learner (or the host page) can take, in plain Rust:
+//! no yew, no browser. `Lab` composes one sub-state per concern, each with its own actions,
+//! and counts a revision per concern so a view re-renders only when what it shows changed.
+pub mod clock;
+pub mod polling;
+pub mod run;
+pub mod settings;
+pub mod stepper;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use crate::embed::challenges::{detect, Challenge};
+use crate::lang::Lang;
+use crate::sim::demos::{race, transaction_boundary, RaceGuard, TxBoundary};
+use crate::sim::montecarlo::Figures;
+use crate::sim::polling::{CursorPolicy, Polling};
+use crate::sim::Config;
+
+use clock::{Clock, ClockAction};
+use polling::PollAction;
+use run::{Run, RunAction};
+use settings::{Applied, Field, SettingsAction};
+use stepper::{Stepper, StepperAction};
+
+/// Events in the figures' Monte Carlo at the current p, and at each of the nine p on the curve.
+pub const FIGURE_EVENTS: u64 = 100_000;
+pub const POINT_EVENTS: u64 = 10_000;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Clock(ClockAction),
+    /// Real milliseconds elapsed since the last tick while playing.
+    Tick(f64),
+    Settings(SettingsAction),
+    Run(RunAction),
+    /// A fresh run with the current settings; speed, progress and notices about outside input
+    /// are kept.
+    Reset,
+    SetLang(Lang),
+    Race(StepperAction<RaceGuard>),
+    Tx(StepperAction<TxBoundary>),
+    Poll(PollAction),
+    DismissNotice,
+    DismissBoundary,
+    /// Build the share link for the current settings.
+    ShareLink,
+    /// A host message was accepted (true) or ignored (false).
+    HostMessage(bool),
+}
+
+/// A message for the learner, by key so it follows the language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    BadNumber { field: Field, input: String },
+    TooManyEvents,
+}
+
+/// Messages from the host page, counted for the diagnostics line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HostCounts {
+    pub accepted: u32,
+    pub ignored: u32,
+}
+
+/// One counter per concern, bumped whenever that concern changes. `time` moves with the
+/// clock alone; `sim` with what the simulation did or which event is selected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Revs {
+    pub lang: u32,
+    pub time: u32,
+    pub sim: u32,
+    pub clock: u32,
+    pub settings: u32,
+    pub demos: u32,
+    pub polling: u32,
+    pub progress: u32,
+    pub notices: u32,
+    pub figures: u32,
+}
+
+/// Which concerns a view shows, as a mask over [`Revs`].
+pub mod dep {
+    pub const LANG: u16 = 1;
+    pub const TIME: u16 = 1 << 1;
+    pub const SIM: u16 = 1 << 2;
+    pub const CLOCK: u16 = 1 << 3;
+    pub const SETTINGS: u16 = 1 << 4;
+    pub const DEMOS: u16 = 1 << 5;
+    pub const POLLING: u16 = 1 << 6;
+    pub const PROGRESS: u16 = 1 << 7;
+    pub const NOTICES: u16 = 1 << 8;
+    pub const FIGURES: u16 = 1 << 9;
+}
+
+impl Revs {
+    /// The revisions of the concerns in `mask`, the others zero: two masked values differ
+    /// exactly when something the view shows has changed.
+    pub fn masked(&self, mask: u16) -> Revs {
+        let pick = |bit: u16, v: u32| if mask & bit != 0 { v } else { 0 };
+        Revs {
+            lang: pick(dep::LANG, self.lang),
+            time: pick(dep::TIME, self.time),
+            sim: pick(dep::SIM, self.sim),
+            clock: pick(dep::CLOCK, self.clock),
+            settings: pick(dep::SETTINGS, self.settings),
+            demos: pick(dep::DEMOS, self.demos),
+            polling: pick(dep::POLLING, self.polling),
+            progress: pick(dep::PROGRESS, self.progress),
+            notices: pick(dep::NOTICES, self.notices),
+            figures: pick(dep::FIGURES, self.figures),
+        }
+    }
+}
+
+fn bump(r: &mut u32) {
+    *r = r.wrapping_add(1);
+}
+
+pub struct Lab {
+    pub lang: Lang,
+    /// Settings for the next reset; failure and ack-lost shares also apply live.
+    pub cfg: Config,
+    pub clock: Clock,
+    pub run: Run,
+    pub race: Stepper<RaceGuard>,
+    pub tx: Stepper<TxBoundary>,
+    pub polling: Polling,
+    /// Challenges reached so far (kept across resets and, through storage, across visits).
+    pub challenges: BTreeSet<Challenge>,
+    /// The learner's latest refused input or refused publication.
+    pub notice: Option<Notice>,
+    /// Problems with outside input (link, saved state, host options), shown until dismissed.
+    pub boundary_notices: Vec<String>,
+    pub host: HostCounts,
+    /// The share link for the current settings, once asked for.
+    pub share_fragment: Option<String>,
+    /// Monte Carlo figures for the current settings, recomputed when they change.
+    pub figures: Option<Rc<Figures>>,
+    pub revs: Revs,
+}
+
+impl Lab {
+    pub fn new(cfg: Config, lang: Lang) -> Self {
+        let (cfg, _) = cfg.repaired();
+        Lab {
+            lang,
+            clock: Clock::default(),
+            run: Run::new(&cfg),
+            race: Stepper::new(RaceGuard::CheckThenInsert, race),
+            tx: Stepper::new(TxBoundary::OneTransaction, transaction_boundary),
+            polling: polling::fresh(&cfg, CursorPolicy::AfterCommit),
+            cfg,
+            challenges: BTreeSet::new(),
+            notice: None,
+            boundary_notices: Vec::new(),
+            host: HostCounts::default(),
+            share_fragment: None,
+            figures: None,
+            revs: Revs::default(),
+        }
+    }
+
+    /// What a reset means: a new run, both demonstrations and the polling log from their
+    /// start, the clock stopped, the learner's notice and share link gone. Everything else
+    /// (language, settings, speed, challenges, notices about outside input, host counts,
+    /// figures) stays.
+    fn reset(&mut self) {
+        self.run = Run::new(&self.cfg);
+        self.clock.stop();
+        self.race = Stepper::new(self.race.variant, race);
+        self.tx = Stepper::new(self.tx.variant, transaction_boundary);
+        self.polling = polling::fresh(&self.cfg, self.polling.policy);
+        self.notice = None;
+        self.share_fragment = None;
+        let r = &mut self.revs;
+        for rev in [
+            &mut r.time,
+            &mut r.sim,
+            &mut r.clock,
+            &mut r.settings,
+            &mut r.demos,
+            &mut r.polling,
+            &mut r.notices,
+        ] {
+            bump(rev);
+        }
+    }
+
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Clock(a) => {
+                if self.clock.apply(a) {
+                    bump(&mut self.revs.clock);
+                }
+            }
+            Action::Tick(real_ms) => {
+                let ms = self.clock.advance(real_ms);
+                if ms > 0 {
+                    let before = self.run.progress();
+                    let target = self.run.sim.now_ms().saturating_add(ms);
+                    self.run.sim.run_until(target);
+                    bump(&mut self.revs.time);
+                    if self.run.progress() != before {
+                        bump(&mut self.revs.sim);
+                    }
+                }
+            }
+            Action::Settings(a) => match settings::apply(&mut self.cfg, a) {
+                Applied::Unchanged => {}
+                Applied::Live => {
+                    let c = &self.cfg;
+                    self.run
+                        .sim
+                        .set_probabilities(c.failure_probability, c.ack_lost_share);
+                    self.share_fragment = None;
+                    bump(&mut self.revs.settings);
+                }
+                Applied::Restart => self.reset(),
+                Applied::Rejected(field, input) => {
+                    self.notice = Some(Notice::BadNumber { field, input });
+                    bump(&mut self.revs.notices);
+                }
+            },
+            Action::Run(a) => {
+                if a == RunAction::Step {
+                    self.clock.apply(ClockAction::Pause);
+                    bump(&mut self.revs.clock);
+                    bump(&mut self.revs.time);
+                }
+                if self.run.apply(a).is_err() {
+                    self.notice = Some(Notice::TooManyEvents);
+                    bump(&mut self.revs.notices);
+                }
+                bump(&mut self.revs.sim);
+            }
+            Action::Reset => self.reset(),
+            Action::SetLang(l) => {
+                self.lang = l;
+                bump(&mut self.revs.lang);
+            }
+            Action::Race(a) => {
+                self.race.apply(a);
+                bump(&mut self.revs.demos);
+            }
+            Action::Tx(a) => {
+                self.tx.apply(a);
+                bump(&mut self.revs.demos);
+            }
+            Action::Poll(a) => {
+                polling::apply(&mut self.polling, &self.cfg, a);
+                bump(&mut self.revs.polling);
+            }
+            Action::DismissNotice => {
+                self.notice = None;
+                bump(&mut self.revs.notices);
+            }
+            Action::DismissBoundary => {
+                self.boundary_notices.clear();
+                bump(&mut self.revs.notices);
+            }
+            Action::ShareLink => {
+                self.share_fragment = Some(crate::embed::link::to_fragment(&self.cfg, self.lang));
+                bump(&mut self.revs.settings);
+            }
+            Action::HostMessage(accepted) => {
+                let n = if accepted {
+                    &mut self.host.accepted
+                } else {
+                    &mut self.host.ignored
+                };
+                *n = n.saturating_add(1);
+                bump(&mut self.revs.progress);
+            }
+        }
+    }
+
+    /// Recomputes the figures if the settings changed since they were computed.
+    pub fn refresh_figures(&mut self) {
+        if self.figures.as_ref().is_none_or(|f| f.config != self.cfg) {
+            self.figures = Some(Rc::new(Figures::compute(
+                &self.cfg,
+                FIGURE_EVENTS,
+                POINT_EVENTS,
+            )));
+            bump(&mut self.revs.figures);
+        }
+    }
+
+    /// Adds whatever the state now shows; returns the challenges reached by this call.
+    pub fn update_challenges(&mut self) -> Vec<Challenge> {
+        let now = detect(&self.run.sim, &self.polling, self.race.finished());
+        let new: Vec<Challenge> = now.difference(&self.challenges).copied().collect();
+        if !new.is_empty() {
+            self.challenges.extend(new.iter().copied());
+            bump(&mut self.revs.progress);
+        }
+        new
+    }
+}

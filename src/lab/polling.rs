@@ -1,0 +1,39 @@
+//! The polling demonstration as the page drives it: the hub's ordered log, the consumer's
+//! cursor, and the learner's actions on them.
+use super::run::fact;
+use crate::sim::polling::{CursorPolicy, Polling};
+use crate::sim::Config;
+
+/// Events read per poll.
+pub const BATCH: usize = 3;
+/// A crash during a poll hits this position of the batch, the policy's vulnerable point.
+const CRASH_AT: usize = 1;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PollAction {
+    /// Start over with this cursor policy.
+    Policy(CursorPolicy),
+    /// The hub appends the next pass to its log.
+    Append,
+    /// Read a batch, crashing midway or not.
+    Poll {
+        crash: bool,
+    },
+    LoseCursor,
+}
+
+pub fn fresh(cfg: &Config, policy: CursorPolicy) -> Polling {
+    Polling::new(cfg.seed, policy, cfg.dedup_on)
+}
+
+pub fn apply(p: &mut Polling, cfg: &Config, a: PollAction) {
+    match a {
+        PollAction::Policy(policy) => *p = fresh(cfg, policy),
+        // The polling log has its own passes, in the same order as the hub's publications.
+        PollAction::Append => {
+            p.append(&fact(p.log.len() as u32));
+        }
+        PollAction::Poll { crash } => p.poll(BATCH, crash.then_some(CRASH_AT)),
+        PollAction::LoseCursor => p.lose_cursor(),
+    }
+}

@@ -1,0 +1,45 @@
+//! One step-by-step demonstration, generic over its variant (the race's guard, the
+//! transaction boundary): which variant is chosen, its steps, and how many are shown.
+use crate::sim::demos::DemoStep;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StepperAction<V> {
+    /// Choose a variant (or the same one again) and start from its first step.
+    Choose(V),
+    /// Show one more step.
+    Next,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stepper<V> {
+    pub variant: V,
+    pub steps: Vec<DemoStep>,
+    pub shown: usize,
+    build: fn(V) -> Vec<DemoStep>,
+}
+
+impl<V: Copy> Stepper<V> {
+    pub fn new(variant: V, build: fn(V) -> Vec<DemoStep>) -> Self {
+        Stepper {
+            variant,
+            steps: build(variant),
+            shown: 0,
+            build,
+        }
+    }
+
+    pub fn apply(&mut self, a: StepperAction<V>) {
+        match a {
+            StepperAction::Choose(v) => *self = Stepper::new(v, self.build),
+            StepperAction::Next => self.shown = (self.shown + 1).min(self.steps.len()),
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.shown >= self.steps.len()
+    }
+
+    pub fn visible(&self) -> &[DemoStep] {
+        &self.steps[..self.shown.min(self.steps.len())]
+    }
+}

@@ -1,0 +1,300 @@
+//! Every user-facing string, keyed: [`Texts`] names each key once, and each language is one
+//! table of its own (`es.rs`, the course's language and the default; `en.rs`). A table is a
+//! struct literal, so a language that misses a key does not compile. Numbers are never typed
+//! into a sentence: `{0}`, `{1}` mark where [`fill`] puts them.
+mod en;
+mod es;
+
+use crate::embed::challenges::Challenge;
+use crate::lab::settings::Field;
+use crate::sim::demos::{Op, OpResult};
+use crate::sim::log::Kind;
+use crate::sim::{EventState, Fault, Outcome, Reason};
+
+pub use crate::lang::Lang;
+
+impl Lang {
+    pub fn t(self) -> &'static Texts {
+        match self {
+            Lang::Es => &es::ES,
+            Lang::En => &en::EN,
+        }
+    }
+}
+
+pub struct Texts {
+    pub language: &'static str,
+    pub title: &'static str,
+    pub subtitle: &'static str,
+    pub controls: &'static str,
+    pub play: &'static str,
+    pub pause: &'static str,
+    pub step: &'static str,
+    pub reset: &'static str,
+    pub speed: &'static str,
+    pub speed_hint: &'static str,
+    pub seed: &'static str,
+    pub apply: &'static str,
+    pub new_seed: &'static str,
+    pub failure_probability: &'static str,
+    pub ack_lost_share: &'static str,
+    pub ack_lost_hint: &'static str,
+    pub base_seconds: &'static str,
+    pub max_retries: &'static str,
+    pub outage: &'static str,
+    pub dedup_on: &'static str,
+    pub dedup_producer: &'static str,
+    pub dedup_derived: &'static str,
+    pub publish_one: &'static str,
+    pub publish_twice: &'static str,
+    pub faults: &'static str,
+    pub fault_armed: &'static str,
+    pub clock: &'static str,
+    pub timeline: &'static str,
+    pub timeline_empty: &'static str,
+    pub timeline_widths: &'static str,
+    pub next_attempt: &'static str,
+    pub countdown: &'static str,
+    pub initial_delivery: &'static str,
+    pub retry: &'static str,
+    pub dead_letter_box: &'static str,
+    pub schedule: &'static str,
+    pub formula: &'static str,
+    pub wait: &'static str,
+    pub cumulative: &'static str,
+    pub in_flight: &'static str,
+    pub events_empty: &'static str,
+    pub event: &'static str,
+    pub fact: &'static str,
+    pub state: &'static str,
+    pub attempts: &'static str,
+    pub showing_latest: &'static str,
+    pub dlq: &'static str,
+    pub dlq_empty: &'static str,
+    pub moved_at: &'static str,
+    pub last_reason: &'static str,
+    pub replay: &'static str,
+    pub replay_all: &'static str,
+    pub replay_naive_note: &'static str,
+    pub consumers: &'static str,
+    pub idempotent: &'static str,
+    pub naive: &'static str,
+    pub deliveries_seen: &'static str,
+    pub effects_applied: &'static str,
+    pub duplicates_discarded: &'static str,
+    pub extra_applied: &'static str,
+    pub pass_rows: &'static str,
+    pub notifications: &'static str,
+    pub reservations: &'static str,
+    pub emails: &'static str,
+    pub counter: &'static str,
+    pub log_lines: &'static str,
+    pub status_rows: &'static str,
+    pub status_note: &'static str,
+    pub dedup_table: &'static str,
+    pub dedup_key: &'static str,
+    pub duplicates: &'static str,
+    pub duplicates_empty: &'static str,
+    pub namespace: &'static str,
+    pub key: &'static str,
+    pub producer_id: &'static str,
+    pub derived_id: &'static str,
+    pub same: &'static str,
+    pub different: &'static str,
+    pub dup_verdict_v4: &'static str,
+    pub dup_verdict_v5: &'static str,
+    pub demos: &'static str,
+    pub race: &'static str,
+    pub race_intro: &'static str,
+    pub check_then_insert: &'static str,
+    pub unique_constraint: &'static str,
+    pub tx: &'static str,
+    pub tx_intro: &'static str,
+    pub one_tx: &'static str,
+    pub mark_first: &'static str,
+    pub effect_first: &'static str,
+    pub next_step: &'static str,
+    pub restart_demo: &'static str,
+    pub effects_committed: &'static str,
+    pub marks_committed: &'static str,
+    pub polling: &'static str,
+    pub polling_intro: &'static str,
+    pub cursor_after_commit: &'static str,
+    pub cursor_before: &'static str,
+    pub append: &'static str,
+    pub poll: &'static str,
+    pub poll_crash: &'static str,
+    pub lose_cursor: &'static str,
+    pub cursor: &'static str,
+    pub hub_log: &'static str,
+    pub skipped: &'static str,
+    pub log: &'static str,
+    pub export_jsonl: &'static str,
+    pub export_csv: &'static str,
+    pub log_older: &'static str,
+    pub figures: &'static str,
+    pub observed_dlq: &'static str,
+    pub analytic_dlq: &'static str,
+    pub published: &'static str,
+    pub delivered: &'static str,
+    pub dead_lettered: &'static str,
+    pub bad_number: &'static str,
+    pub too_many: &'static str,
+    pub dismiss: &'static str,
+    pub crash_title: &'static str,
+    pub crash_body: &'static str,
+    pub reload: &'static str,
+    pub input_problems: &'static str,
+    pub challenges: &'static str,
+    pub done: &'static str,
+    pub not_done: &'static str,
+    pub host_accepted: &'static str,
+    pub host_ignored: &'static str,
+    pub share: &'static str,
+    pub share_hint: &'static str,
+    pub observed: &'static str,
+    pub analytic: &'static str,
+    pub dlq_short: &'static str,
+    pub fig_table: &'static str,
+    pub fig_dlq_title: &'static str,
+    pub fig_dlq_caption: &'static str,
+    pub fig_rate_axis: &'static str,
+    pub fig_attempts_title: &'static str,
+    pub fig_attempts_caption: &'static str,
+    pub fig_attempt_axis: &'static str,
+    pub fig_share_axis: &'static str,
+    pub fig_cdf_title: &'static str,
+    pub fig_cdf_caption: &'static str,
+    pub fig_time_axis: &'static str,
+    pub fig_duplicates: &'static str,
+    pub fig_runs: &'static str,
+    pub fig_legend: &'static str,
+    pub id_kind: &'static str,
+    pub comparison: &'static str,
+    pub sim_time: &'static str,
+    pub poll_col: &'static str,
+    /// Thousands separator of long numbers.
+    pub group_sep: &'static str,
+    /// `{0}`: the publication's number.
+    pub publication_n: &'static str,
+    pub state_delivering: &'static str,
+    /// `{0}`: the retry waited for.
+    pub state_waiting: &'static str,
+    pub state_delivered: &'static str,
+    pub state_dead_lettered: &'static str,
+    pub outcomes: [&'static str; Outcome::COUNT],
+    pub reasons: [&'static str; Reason::COUNT],
+    pub faults_named: [&'static str; Fault::COUNT],
+    pub kinds: [&'static str; Kind::COUNT],
+    pub challenge_goals: [&'static str; Challenge::COUNT],
+    pub fields: [&'static str; Field::COUNT],
+    pub demo_ops: [&'static str; Op::COUNT],
+    /// Empty where the operation's own text says it (`Done`).
+    pub demo_results: [&'static str; OpResult::COUNT],
+}
+
+/// `tpl` with `{0}`, `{1}`, … replaced by `args`; a brace that is no such mark stays as it is.
+pub fn fill(tpl: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(tpl.len() + 16);
+    let mut rest = tpl;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let mark = after
+            .find('}')
+            .and_then(|j| Some((j, after[..j].parse::<usize>().ok()?)));
+        match mark {
+            Some((j, n)) if n < args.len() => {
+                out.push_str(args[n]);
+                rest = &after[j + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+impl Texts {
+    pub fn outcome(&self, o: Outcome) -> &'static str {
+        self.outcomes[o as usize]
+    }
+
+    pub fn reason(&self, r: Reason) -> &'static str {
+        self.reasons[r as usize]
+    }
+
+    pub fn fault(&self, f: Fault) -> &'static str {
+        self.faults_named[f as usize]
+    }
+
+    pub fn kind(&self, k: Kind) -> &'static str {
+        self.kinds[k as usize]
+    }
+
+    pub fn challenge(&self, c: Challenge) -> &'static str {
+        self.challenge_goals[c as usize]
+    }
+
+    pub fn field(&self, f: Field) -> &'static str {
+        self.fields[f as usize]
+    }
+
+    /// A demonstration step: what went wrong if something did, else what the operation did.
+    pub fn demo_step(&self, op: Option<Op>, r: OpResult) -> &'static str {
+        match (self.demo_results[r as usize], op) {
+            ("", Some(op)) => self.demo_ops[op as usize],
+            (text, _) => text,
+        }
+    }
+
+    pub fn state(&self, s: &EventState) -> String {
+        match *s {
+            EventState::Delivering { .. } => self.state_delivering.into(),
+            EventState::WaitingRetry { retry, .. } => {
+                fill(self.state_waiting, &[&retry.to_string()])
+            }
+            EventState::Delivered { .. } => self.state_delivered.into(),
+            EventState::DeadLettered { .. } => self.state_dead_lettered.into(),
+        }
+    }
+
+    pub fn publication_n(&self, n: u32) -> String {
+        fill(self.publication_n, &[&n.to_string()])
+    }
+
+    /// A count written the language's way.
+    pub fn count(&self, n: u64) -> String {
+        crate::num::grouped(n, self.group_sep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_puts_arguments_at_their_marks() {
+        assert_eq!(fill("{1} de {0}", &["6", "3"]), "3 de 6");
+        assert_eq!(fill("p^{7} {x} {", &["a"]), "p^{7} {x} {");
+        assert_eq!(fill("", &[]), "");
+    }
+
+    #[test]
+    fn every_text_is_filled_in_both_languages() {
+        for lang in [Lang::Es, Lang::En] {
+            let t = lang.t();
+            for s in t.outcomes.iter().chain(&t.reasons).chain(&t.faults_named) {
+                assert!(!s.is_empty(), "{lang:?}");
+            }
+            for op in Op::ALL {
+                assert!(!t.demo_step(Some(*op), OpResult::Done).is_empty());
+            }
+            assert_eq!(t.publication_n(2).matches('2').count(), 1);
+            assert!(t.state_waiting.contains("{0}"));
+        }
+    }
+}
