@@ -1,9 +1,6 @@
 //! The lab's languages. Pure, so link and storage parsing can use it; the strings themselves
 //! live in `ui::text`.
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Lang {
     /// Spanish, the course's language.
     #[default]

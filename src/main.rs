@@ -10,15 +10,8 @@ mod web {
     /// validated like any outside input; problems are shown in the lab, never thrown.
     #[wasm_bindgen]
     pub fn mount_lab(element: web_sys::Element, options: JsValue) {
-        let json = if options.is_undefined() || options.is_null() {
-            "{}".to_string()
-        } else {
-            js_sys::JSON::stringify(&options)
-                .ok()
-                .and_then(|s| s.as_string())
-                .unwrap_or_else(|| "null".into())
-        };
-        let (options, problems) = MountOptions::from_json(&json);
+        let (options, problems) =
+            MountOptions::from_value(&retry_lab::ui::js_value::read(&options));
         let notices = problems.iter().map(|p| format!("options: {p}")).collect();
         mount(
             element,

@@ -1,5 +1,6 @@
 //! Native fuzzing of every input that crosses the lab's boundary: share-link fragments, saved
-//! state, host messages and mount options (query string and JSON). Each parser must return
+//! state, host messages and mount options (query string, and the object a host passes, both
+//! written as JSON-ish text and generated as arbitrary value trees). Each parser must return
 //! (a value or a reason), never panic, and what it accepts must be within bounds.
 //! FUZZ_CASES sets the count per input (default 20 000; `scripts/fuzz` runs a million).
 #![cfg(not(target_arch = "wasm32"))]
@@ -9,6 +10,7 @@ use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use retry_lab::embed::link::{parse_fragment, to_fragment};
 use retry_lab::embed::protocol::{parse_incoming, MountOptions, PANELS};
 use retry_lab::embed::saved;
+use retry_lab::embed::value::Value;
 use retry_lab::lang::Lang;
 
 fn cases() -> u32 {
@@ -41,6 +43,9 @@ fn texty() -> impl Strategy<Value = String> {
         Just("lang=".into()),
         Just("origin=".into()),
         Just("panels=".into()),
+        Just("v=2&".into()),
+        Just("done=".into()),
+        Just("race,dead_letter".into()),
         Just("&".into()),
         Just("=".into()),
         Just("#".into()),
@@ -114,6 +119,63 @@ fn jsonish() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Arbitrary value trees, as a host page could pass them: our keys and values, odd numbers,
+/// wrong types, nesting.
+fn arb_value() -> impl Strategy<Value = Value> {
+    let key = prop_oneof![
+        Just("type".to_string()),
+        Just("version".into()),
+        Just("lang".into()),
+        Just("config".into()),
+        Just("panels".into()),
+        Just("target_origin".into()),
+        Just("source".into()),
+        Just("seed".into()),
+        Just("max_retries".into()),
+        Just("base_seconds".into()),
+        Just("failure_probability".into()),
+        Just("ack_lost_share".into()),
+        Just("dedup_on".into()),
+        ".{0,6}",
+    ];
+    let leaf = prop_oneof![
+        Just(Value::Absent),
+        Just(Value::Null),
+        Just(Value::Other),
+        any::<bool>().prop_map(Value::Bool),
+        any::<f64>().prop_map(Value::Num),
+        prop_oneof![
+            Just(f64::NAN),
+            Just(f64::INFINITY),
+            Just(-0.0),
+            Just(1.0),
+            Just(0.5),
+            Just(9_007_199_254_740_993.0)
+        ]
+        .prop_map(Value::Num),
+        prop_oneof![
+            Just("es".to_string()),
+            Just("en".into()),
+            Just("reset".into()),
+            Just("set_language".into()),
+            Just("retry-lab".into()),
+            Just("derived".into()),
+            Just("https://x.y".into()),
+            Just("*".into()),
+            Just("timeline".into()),
+            "[0-9]{0,22}",
+            ".{0,12}",
+        ]
+        .prop_map(Value::Str),
+    ];
+    leaf.prop_recursive(4, 48, 8, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::List),
+            prop::collection::vec((key.clone(), inner), 0..8).prop_map(Value::Obj),
+        ]
+    })
+}
+
 fn object_cut() -> impl Strategy<Value = String> {
     Just(r#"{"version":1,"lang":"en","config":{"seed":3},"challenges":["race"]}"#.to_string())
 }
@@ -136,7 +198,7 @@ fn fragments_never_panic_and_always_give_a_valid_config() {
 
 #[test]
 fn saved_state_never_panics_and_accepts_only_valid_state() {
-    run("saved state", jsonish(), |s| {
+    run("saved state", prop_oneof![texty(), jsonish()], |s| {
         if let Ok(st) = saved::parse(&s) {
             prop_assert_eq!(st.version, saved::VERSION);
             prop_assert!(st.config.problems().is_empty());
@@ -147,8 +209,12 @@ fn saved_state_never_panics_and_accepts_only_valid_state() {
 
 #[test]
 fn host_messages_never_panic() {
-    run("host message", jsonish(), |s| {
-        let _ = parse_incoming(&s);
+    run("host message (json)", jsonish(), |s| {
+        let _ = parse_incoming(&Value::from_json(&s));
+        Ok(())
+    });
+    run("host message (value)", arb_value(), |v| {
+        let _ = parse_incoming(&v);
         Ok(())
     });
 }
@@ -168,13 +234,23 @@ fn mount_options_never_panic_and_are_sanitized() {
             .all(|t| retry_lab::embed::protocol::valid_origin(t)));
         Ok(())
     });
-    run("mount options (json)", jsonish(), |s| {
-        let (o, _) = MountOptions::from_json(&s);
+    let sane = |o: MountOptions| {
         prop_assert!(o.config.iter().all(|c| c.problems().is_empty()));
+        prop_assert!(o
+            .panels
+            .iter()
+            .flatten()
+            .all(|p| PANELS.contains(&p.as_str())));
         prop_assert!(o
             .target_origin
             .iter()
             .all(|t| retry_lab::embed::protocol::valid_origin(t)));
         Ok(())
+    };
+    run("mount options (json)", jsonish(), |s| {
+        sane(MountOptions::from_value(&Value::from_json(&s)).0)
+    });
+    run("mount options (value)", arb_value(), |v| {
+        sane(MountOptions::from_value(&v).0)
     });
 }

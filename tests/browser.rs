@@ -2,7 +2,7 @@
 //! fresh element and driven through the DOM as a learner would.
 #![cfg(target_arch = "wasm32")]
 
-use gloo_timers::future::TimeoutFuture;
+use gloo::timers::future::TimeoutFuture;
 use retry_lab::sim::log::{fnv1a64, to_jsonl};
 use retry_lab::sim::scenario::Scenario;
 use retry_lab::sim::{Config, DedupOn};

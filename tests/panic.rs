@@ -3,7 +3,7 @@
 //! callback, a path only tests take, and checks the learner sees the error box, not a dead page.
 #![cfg(target_arch = "wasm32")]
 
-use gloo_timers::future::TimeoutFuture;
+use gloo::timers::future::TimeoutFuture;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

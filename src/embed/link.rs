@@ -36,22 +36,32 @@ fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64>
 /// Reads a fragment (with or without the leading `#`). Whatever is wrong is listed; the
 /// result always holds a usable configuration.
 pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
+    let f = fragment.strip_prefix('#').unwrap_or(fragment);
+    if f.len() > MAX_FRAGMENT {
+        let why = format!(
+            "link is {} characters long; the limit is {MAX_FRAGMENT}",
+            f.len()
+        );
+        let shared = Shared {
+            config: Config::default(),
+            lang: None,
+        };
+        return (shared, vec![problem("#", why)]);
+    }
+    parse_pairs(f, |_, _, _| false)
+}
+
+/// Reads `key=value&…` pairs of the link format. A key the link does not know goes to
+/// `extra` (saved state has two more); when `extra` does not know it either, it is reported.
+pub(crate) fn parse_pairs(
+    text: &str,
+    mut extra: impl FnMut(&str, &str, &mut Vec<Problem>) -> bool,
+) -> (Shared, Vec<Problem>) {
     let mut cfg = Config::default();
     let mut lang = None;
     let mut problems = Vec::new();
-    let f = fragment.strip_prefix('#').unwrap_or(fragment);
-    if f.len() > MAX_FRAGMENT {
-        problems.push(problem(
-            "#",
-            format!(
-                "link is {} characters long; the limit is {MAX_FRAGMENT}",
-                f.len()
-            ),
-        ));
-        return (Shared { config: cfg, lang }, problems);
-    }
     let mut seen: Vec<&str> = Vec::new();
-    for pair in f.split('&').filter(|s| !s.is_empty()) {
+    for pair in text.split('&').filter(|s| !s.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         if seen.contains(&k) {
             problems.push(problem(k, "given twice; the first is used"));
@@ -106,7 +116,11 @@ pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
                 Some(l) => lang = Some(l),
                 None => problems.push(problem(k, "must be es or en")),
             },
-            _ => problems.push(problem(k, "unknown parameter, ignored")),
+            _ => {
+                if !extra(k, v, &mut problems) {
+                    problems.push(problem(k, "unknown parameter, ignored"))
+                }
+            }
         }
     }
     (Shared { config: cfg, lang }, problems)

@@ -5,6 +5,7 @@ pub mod challenges;
 pub mod link;
 pub mod protocol;
 pub mod saved;
+pub mod value;
 
 /// One thing that was wrong with outside input, and what was used instead.
 #[derive(Clone, Debug, PartialEq, Eq)]

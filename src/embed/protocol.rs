@@ -1,20 +1,18 @@
 //! The postMessage protocol with the host page, and the options a host passes when it embeds
 //! the lab (query string of an iframe, or the object given to `mount_lab`).
-use serde::{Deserialize, Serialize};
-
+use super::value::Value;
 use super::{problem, Problem};
 use crate::lang::Lang;
-use crate::sim::config::Config;
+use crate::sim::config::{Config, DedupOn};
 
 pub const PROTOCOL_VERSION: u32 = 1;
 /// `source` of every message the lab sends, so hosts can tell them apart.
 pub const SOURCE: &str = "retry-lab";
-/// Longest incoming message read (as JSON text).
+/// Longest query string read.
 pub const MAX_MESSAGE: usize = 4096;
 
 /// What the lab tells its host.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Outgoing {
     Ready { lang: Lang },
     Checkpoint { id: &'static str },
@@ -22,22 +20,31 @@ pub enum Outgoing {
     Height { px: u32 },
 }
 
-#[derive(Serialize)]
-struct Envelope<'a> {
-    source: &'static str,
-    version: u32,
-    #[serde(flatten)]
-    message: &'a Outgoing,
+/// One field of an outgoing message, as the page writes it into a JS object.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Out {
+    Str(&'static str),
+    Num(u32),
+    List(Vec<&'static str>),
 }
 
 impl Outgoing {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(&Envelope {
-            source: SOURCE,
-            version: PROTOCOL_VERSION,
-            message: self,
-        })
-        .unwrap_or_default()
+    /// Every field of the message, `source`, `version` and `type` first.
+    pub fn fields(&self) -> Vec<(&'static str, Out)> {
+        let (kind, field) = match self {
+            Outgoing::Ready { lang } => ("ready", ("lang", Out::Str(lang.code()))),
+            Outgoing::Checkpoint { id } => ("checkpoint", ("id", Out::Str(id))),
+            Outgoing::Completed { checkpoints } => {
+                ("completed", ("checkpoints", Out::List(checkpoints.clone())))
+            }
+            Outgoing::Height { px } => ("height", ("px", Out::Num(*px))),
+        };
+        vec![
+            ("source", Out::Str(SOURCE)),
+            ("version", Out::Num(PROTOCOL_VERSION)),
+            ("type", Out::Str(kind)),
+            field,
+        ]
     }
 }
 
@@ -48,40 +55,47 @@ pub enum Incoming {
     SetLanguage { version: u32, lang: Lang },
 }
 
-/// The wire form; a flat struct is far smaller in wasm than serde's internally tagged enums.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Wire {
-    #[serde(rename = "type")]
-    kind: String,
-    version: u32,
-    lang: Option<Lang>,
+/// True for a message the lab itself sent (a direct mount hears its own posts).
+pub fn is_own(v: &Value) -> bool {
+    v.get("source").as_str() == Some(SOURCE)
 }
 
-/// Validates an incoming message given as JSON text. `Err` says why it is ignored.
-pub fn parse_incoming(json: &str) -> Result<Incoming, String> {
-    if json.len() > MAX_MESSAGE {
+/// Validates an incoming message. `Err` says why it is ignored.
+pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
+    let Value::Obj(fields) = v else {
         return Err(format!(
-            "message of {} bytes is over the {MAX_MESSAGE}-byte limit",
-            json.len()
+            "not a valid message: {} instead of an object",
+            v.kind()
+        ));
+    };
+    if let Some((k, _)) = fields
+        .iter()
+        .find(|(k, _)| !["type", "version", "lang"].contains(&k.as_str()))
+    {
+        return Err(format!(
+            "not a valid message: unknown field «{}»",
+            crate::sim::utc::truncate(k, 30)
         ));
     }
-    let w: Wire = serde_json::from_str(json).map_err(|e| format!("not a valid message: {e}"))?;
-    if w.version != PROTOCOL_VERSION {
-        return Err(format!(
-            "protocol version {}; this lab speaks {PROTOCOL_VERSION}",
-            w.version
-        ));
-    }
-    match (w.kind.as_str(), w.lang) {
-        ("reset", None) => Ok(Incoming::Reset { version: w.version }),
-        ("set_language", Some(lang)) => Ok(Incoming::SetLanguage {
-            version: w.version,
-            lang,
-        }),
+    let version = match v.get("version").as_whole() {
+        Some(n) if n == u64::from(PROTOCOL_VERSION) => PROTOCOL_VERSION,
+        Some(n) => {
+            return Err(format!(
+                "protocol version {n}; this lab speaks {PROTOCOL_VERSION}"
+            ))
+        }
+        None => return Err("not a valid message: no protocol version".into()),
+    };
+    let lang = v.get("lang");
+    match (v.get("type").as_str(), lang) {
+        (Some("reset"), Value::Absent) => Ok(Incoming::Reset { version }),
+        (Some("set_language"), l) => match l.as_str().and_then(Lang::from_code) {
+            Some(lang) => Ok(Incoming::SetLanguage { version, lang }),
+            None => Err("not a valid message: lang must be es or en".into()),
+        },
         (kind, _) => Err(format!(
             "not a valid message: type «{}» with these fields",
-            crate::sim::utc::truncate(kind, 30)
+            crate::sim::utc::truncate(kind.unwrap_or("?"), 30)
         )),
     }
 }
@@ -101,8 +115,7 @@ pub const PANELS: [&str; 10] = [
 ];
 
 /// How the host embeds the lab. Every field is optional.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MountOptions {
     pub lang: Option<Lang>,
     pub config: Option<Config>,
@@ -111,40 +124,6 @@ pub struct MountOptions {
     /// Where progress messages go: an origin such as `https://course.example`, or `*` only if
     /// the host really wants any window to read them. No messages are sent without it.
     pub target_origin: Option<String>,
-}
-
-/// The top-level key of bad options whose value holds the error's position, to name it in the
-/// notice. (A path-tracking deserializer cost 5 KB of wasm; this scan costs a few lines.)
-fn field_at_fault(json: &str, e: &serde_json::Error) -> Option<String> {
-    // serde_json counts lines from 1 and columns in bytes from 1.
-    let offset = json
-        .split_inclusive('\n')
-        .take(e.line().saturating_sub(1))
-        .map(str::len)
-        .sum::<usize>()
-        + e.column().saturating_sub(1);
-    let bytes = json.as_bytes();
-    let (mut depth, mut i, mut last_key) = (0u32, 0usize, None);
-    while i < bytes.len() && i <= offset {
-        match bytes[i] {
-            b'"' => {
-                let start = i + 1;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                // A string at depth 1 followed by a colon is a key of the top-level object.
-                if depth == 1 && json.get(i + 1..)?.trim_start().starts_with(':') {
-                    last_key = json.get(start..i.min(bytes.len())).map(str::to_string);
-                }
-            }
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    last_key
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -168,6 +147,58 @@ pub fn valid_origin(s: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// A configuration from the `config` object of mount options: wrong types are named and left
+/// at their defaults; ranges are checked afterwards by [`MountOptions::sanitized`].
+fn config_from_value(v: &Value, problems: &mut Vec<Problem>) -> Config {
+    let mut c = Config::default();
+    let Value::Obj(fields) = v else {
+        problems.push(problem(
+            "config",
+            format!("must be an object, not {}", v.kind()),
+        ));
+        return c;
+    };
+    for (k, val) in fields {
+        let field = format!("config.{k}");
+        let whole = |problems: &mut Vec<Problem>| {
+            let n = val.as_whole();
+            if n.is_none() {
+                problems.push(problem(
+                    &field,
+                    format!("must be a whole number, not {}", val.kind()),
+                ));
+            }
+            n
+        };
+        match k.as_str() {
+            "seed" => c.seed = whole(problems).unwrap_or(c.seed),
+            "base_seconds" => {
+                c.base_seconds =
+                    whole(problems).map_or(c.base_seconds, |n| n.min(u64::from(u32::MAX)) as u32)
+            }
+            "max_retries" => {
+                c.max_retries =
+                    whole(problems).map_or(c.max_retries, |n| n.min(u64::from(u32::MAX)) as u32)
+            }
+            "failure_probability" | "ack_lost_share" => match val.as_num() {
+                Some(p) if k == "failure_probability" => c.failure_probability = p,
+                Some(p) => c.ack_lost_share = p,
+                None => problems.push(problem(
+                    &field,
+                    format!("must be a number, not {}", val.kind()),
+                )),
+            },
+            "dedup_on" => match val.as_str() {
+                Some("derived") => c.dedup_on = DedupOn::Derived,
+                Some("producer") => c.dedup_on = DedupOn::Producer,
+                _ => problems.push(problem(&field, "must be \"derived\" or \"producer\"")),
+            },
+            _ => problems.push(problem(&field, "unknown field, ignored")),
+        }
+    }
+    c
 }
 
 impl MountOptions {
@@ -208,21 +239,58 @@ impl MountOptions {
         (self, problems)
     }
 
-    /// Options from JSON text (what `mount_lab` receives). Bad JSON gives defaults and a problem.
-    pub fn from_json(json: &str) -> (MountOptions, Vec<Problem>) {
-        if json.len() > MAX_MESSAGE {
-            return (
-                MountOptions::default(),
-                vec![problem("options", "too large")],
-            );
-        }
-        match serde_json::from_str::<MountOptions>(json) {
-            Ok(o) => o.sanitized(),
-            Err(e) => {
-                let field = field_at_fault(json, &e).unwrap_or_else(|| "options".to_string());
-                (MountOptions::default(), vec![problem(field, e.to_string())])
+    /// Options from the object a host passes to `mount_lab`. Each bad field is named and
+    /// left at its default; the others are used.
+    pub fn from_value(v: &Value) -> (MountOptions, Vec<Problem>) {
+        let mut o = MountOptions::default();
+        let mut problems = Vec::new();
+        let fields = match v {
+            Value::Obj(fields) => fields.as_slice(),
+            v if v.is_absent() => &[],
+            v => {
+                let why = format!("must be an object, not {}", v.kind());
+                return (o, vec![problem("options", why)]);
+            }
+        };
+        for (k, val) in fields {
+            match k.as_str() {
+                "lang" => match val.as_str().and_then(Lang::from_code) {
+                    Some(l) => o.lang = Some(l),
+                    None => problems.push(problem("lang", "must be \"es\" or \"en\"")),
+                },
+                "config" => o.config = Some(config_from_value(val, &mut problems)),
+                "panels" => match val {
+                    Value::List(items) => {
+                        let mut names = Vec::new();
+                        for item in items {
+                            match item.as_str() {
+                                Some(p) => names.push(p.to_string()),
+                                None => problems.push(problem(
+                                    "panels",
+                                    format!("{} is not a panel name", item.kind()),
+                                )),
+                            }
+                        }
+                        o.panels = Some(names);
+                    }
+                    v => problems.push(problem(
+                        "panels",
+                        format!("must be a list of panel names, not {}", v.kind()),
+                    )),
+                },
+                "target_origin" => match val.as_str() {
+                    Some(t) => o.target_origin = Some(t.to_string()),
+                    None => problems.push(problem(
+                        "target_origin",
+                        format!("must be a string, not {}", val.kind()),
+                    )),
+                },
+                _ => problems.push(problem(k.as_str(), "unknown option, ignored")),
             }
         }
+        let (o, more) = o.sanitized();
+        problems.extend(more);
+        (o, problems)
     }
 
     /// Options from an iframe's query string: `?lang=en&origin=https://host&panels=timeline,dlq`.
@@ -298,39 +366,58 @@ fn percent_decode(s: &str) -> String {
 mod tests {
     use super::*;
 
+    fn json(text: &str) -> Value {
+        Value::from_json(text)
+    }
+
     #[test]
     fn messages_out_and_in() {
         assert_eq!(
-            Outgoing::Height { px: 640 }.to_json(),
-            r#"{"source":"retry-lab","version":1,"type":"height","px":640}"#
+            Outgoing::Height { px: 640 }.fields(),
+            vec![
+                ("source", Out::Str("retry-lab")),
+                ("version", Out::Num(1)),
+                ("type", Out::Str("height")),
+                ("px", Out::Num(640)),
+            ]
         );
         assert_eq!(
-            Outgoing::Checkpoint { id: "race" }.to_json(),
-            r#"{"source":"retry-lab","version":1,"type":"checkpoint","id":"race"}"#
+            Outgoing::Completed {
+                checkpoints: vec!["race"]
+            }
+            .fields()[3],
+            ("checkpoints", Out::List(vec!["race"]))
         );
         assert_eq!(
-            parse_incoming(r#"{"type":"set_language","version":1,"lang":"en"}"#),
+            parse_incoming(&json(r#"{"type":"set_language","version":1,"lang":"en"}"#)),
             Ok(Incoming::SetLanguage {
                 version: 1,
                 lang: Lang::En
             })
         );
         assert_eq!(
-            parse_incoming(r#"{"type":"reset","version":1}"#),
+            parse_incoming(&json(r#"{"type":"reset","version":1}"#)),
             Ok(Incoming::Reset { version: 1 })
         );
-        for bad in [
-            r#"{"type":"reset"}"#,
-            r#"{"type":"reset","version":2}"#,
-            r#"{"type":"set_language","version":1,"lang":"de"}"#,
-            r#"{"type":"explode","version":1}"#,
-            r#"{"type":"reset","version":1,"extra":true}"#,
-            "[]",
-            "\"reset\"",
-            &format!("{}1{}", "[".repeat(5000), "]".repeat(5000)),
+        for (bad, why) in [
+            (r#"{"type":"reset"}"#, "no protocol version"),
+            (r#"{"type":"reset","version":2}"#, "version 2"),
+            (r#"{"type":"reset","version":1.5}"#, "no protocol version"),
+            (
+                r#"{"type":"set_language","version":1,"lang":"de"}"#,
+                "es or en",
+            ),
+            (r#"{"type":"explode","version":1}"#, "«explode»"),
+            (r#"{"type":"reset","version":1,"lang":"es"}"#, "«reset»"),
+            (r#"{"type":"reset","version":1,"extra":true}"#, "«extra»"),
+            ("[]", "a list instead"),
+            ("\"reset\"", "a string instead"),
         ] {
-            assert!(parse_incoming(bad).is_err(), "{bad:.60}");
+            let e = parse_incoming(&json(bad)).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
         }
+        assert!(is_own(&json(r#"{"source":"retry-lab","type":"height"}"#)));
+        assert!(!is_own(&json(r#"{"type":"reset","version":1}"#)));
     }
 
     #[test]
@@ -361,24 +448,43 @@ mod tests {
         assert_eq!(o.target_origin.as_deref(), Some("https://course.example"));
         assert!(o.shows("dlq") && !o.shows("log"));
         assert_eq!(p.len(), 2, "{p:?}");
-        let (o, p) = MountOptions::from_json(
+        let (o, p) = MountOptions::from_value(&json(
             r#"{"lang":"es","config":{"seed":5,"max_retries":99},"target_origin":"nope"}"#,
-        );
+        ));
         assert_eq!(
             o.config.as_ref().map(|c| (c.seed, c.max_retries)),
             Some((5, 6))
         );
         assert_eq!(o.target_origin, None);
-        assert_eq!(p.len(), 2);
-        let (o, p) = MountOptions::from_json(r#"{"lang":7}"#);
-        assert_eq!(o, MountOptions::default());
+        let fields: Vec<&str> = p.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["config.max_retries", "target_origin"], "{p:?}");
+        // A bad field is named and dropped; the good ones are kept.
+        let (o, p) = MountOptions::from_value(&json(r#"{"lang":7,"panels":["dlq"]}"#));
+        assert_eq!(
+            (o.lang, o.shows("dlq"), o.shows("log")),
+            (None, true, false)
+        );
         assert_eq!(p[0].field, "lang");
-        let (_, p) = MountOptions::from_json(r#"{"lang":"en","config":{"seed":"x"}}"#);
-        assert_eq!((p.len(), p[0].field.as_str()), (1, "config"));
-        assert!(p[0].problem.contains("expected u64"), "{}", p[0].problem);
-        let (_, p) = MountOptions::from_json(r#"{"lang":"en","zoom":2}"#);
+        let (o, p) =
+            MountOptions::from_value(&json(r#"{"lang":"en","config":{"seed":"x","p":1}}"#));
+        assert_eq!(o.lang, Some(Lang::En));
+        let named: Vec<String> = p.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            named,
+            // (from_json sorts keys; the page keeps the object's order)
+            [
+                "config.p: unknown field, ignored",
+                "config.seed: must be a whole number, not a string",
+            ]
+        );
+        let (o, p) =
+            MountOptions::from_value(&json(r#"{"config":{"seed":"18446744073709551615"}}"#));
+        assert_eq!((o.config.map(|c| c.seed), p.len()), (Some(u64::MAX), 0));
+        let (_, p) = MountOptions::from_value(&json(r#"{"lang":"en","zoom":2}"#));
         assert_eq!(p[0].field, "zoom");
-        let (_, p) = MountOptions::from_json("[1]");
-        assert_eq!(p[0].field, "options");
+        let (_, p) = MountOptions::from_value(&json("[1]"));
+        assert_eq!(p[0].to_string(), "options: must be an object, not a list");
+        let (o, p) = MountOptions::from_value(&Value::Absent);
+        assert_eq!((o, p.len()), (MountOptions::default(), 0));
     }
 }

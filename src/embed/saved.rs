@@ -1,20 +1,21 @@
-//! Saved state in the browser's storage: language, configuration and challenge progress,
-//! versioned. Anything unreadable, foreign or from another version is discarded with a reason.
+//! Saved state in the browser's storage: language, configuration and challenge progress, as
+//! the share link's `key=value` text plus a version and the challenges reached, e.g.
+//! `v=2&seed=42&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=es&done=dead_letter,race`.
+//! Anything unreadable, foreign or from another version is discarded with a reason.
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
-
 use super::challenges::Challenge;
+use super::link::{parse_pairs, to_fragment};
 use crate::lang::Lang;
 use crate::sim::config::Config;
 
 pub const STORAGE_KEY: &str = "retry-lab";
-pub const VERSION: u32 = 1;
-/// Larger stored values are not ours (ours is a few hundred bytes).
+/// 2: key=value text (version 1 was JSON).
+pub const VERSION: u32 = 2;
+/// Larger stored values are not ours (ours is about a hundred bytes).
 pub const MAX_BYTES: usize = 16 * 1024;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Saved {
     pub version: u32,
     pub lang: Lang,
@@ -23,8 +24,14 @@ pub struct Saved {
 }
 
 impl Saved {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+    pub fn to_text(&self) -> String {
+        let done: Vec<&str> = self.challenges.iter().map(|c| c.as_str()).collect();
+        format!(
+            "v={}&{}&done={}",
+            self.version,
+            to_fragment(&self.config, self.lang).trim_start_matches('#'),
+            done.join(",")
+        )
     }
 }
 
@@ -36,29 +43,49 @@ pub fn parse(text: &str) -> Result<Saved, String> {
             text.len()
         ));
     }
-    // Look at the version first, so a future format is reported as such and not as garbage.
-    #[derive(Deserialize)]
-    struct Versioned {
-        version: Option<u64>,
+    if text.starts_with('{') {
+        return Err("saved by an earlier version of the lab; its settings are not kept".into());
     }
-    let v: Versioned = serde_json::from_str(text).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => "not this lab's state (no version)".to_string(),
-        _ => format!("not readable ({e})"),
-    })?;
-    match v.version {
-        Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => {
+    let mut version = None;
+    let mut challenges = BTreeSet::new();
+    let (shared, problems) = parse_pairs(text, |k, v, problems| {
+        match k {
+            "v" => version = Some(v.parse::<u64>().map_err(|_| v.to_string())),
+            "done" => {
+                for id in v.split(',').filter(|s| !s.is_empty()) {
+                    match Challenge::from_name(id) {
+                        Some(c) => {
+                            challenges.insert(c);
+                        }
+                        None => problems.push(super::problem(
+                            "done",
+                            format!("unknown challenge «{}»", crate::sim::utc::truncate(id, 20)),
+                        )),
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
+    });
+    match version {
+        Some(Ok(v)) if v == u64::from(VERSION) => {}
+        Some(Ok(v)) => {
             return Err(format!(
                 "saved by version {v} of the lab; this is version {VERSION}"
             ))
         }
-        None => return Err("not this lab's state (no version)".into()),
+        _ => return Err("not this lab's state (no version)".into()),
     }
-    let saved: Saved = serde_json::from_str(text).map_err(|e| format!("not readable ({e})"))?;
-    if let Some(p) = saved.config.problems().first() {
-        return Err(format!("config.{p}"));
+    if let Some(p) = problems.first() {
+        return Err(p.to_string());
     }
-    Ok(saved)
+    Ok(Saved {
+        version: VERSION,
+        lang: shared.lang.unwrap_or_default(),
+        config: shared.config,
+        challenges,
+    })
 }
 
 #[cfg(test)]
@@ -74,28 +101,30 @@ mod tests {
                 seed: 9,
                 ..Config::default()
             },
-            challenges: BTreeSet::from([Challenge::Race]),
+            challenges: BTreeSet::from([Challenge::Race, Challenge::DeadLetter]),
         };
-        assert_eq!(parse(&s.to_json()), Ok(s.clone()));
-        let text = s.to_json();
+        let text = s.to_text();
+        assert_eq!(
+            text,
+            "v=2&seed=9&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=en&done=dead_letter,race"
+        );
+        assert_eq!(parse(&text), Ok(s.clone()));
         for (bad, why) in [
-            ("", "not readable"),
+            ("", "no version"),
             ("null", "no version"),
-            ("[1,2]", "not readable"),
-            (r#"{"version":2}"#, "version 2"),
-            (&text.replace("\"race\"", "\"fly\""), "unknown variant"),
+            (r#"{"version":1,"lang":"es"}"#, "earlier version"),
+            ("v=3&seed=1", "version 3"),
+            ("v=x", "no version"),
             (
-                &text.replace("\"lang\":\"en\"", "\"lang\":\"fr\""),
-                "unknown variant",
+                &text.replace("race", "fly"),
+                "done: unknown challenge «fly»",
             ),
             (
-                &text.replace("\"max_retries\":6", "\"max_retries\":600"),
-                "config.max_retries",
+                &text.replace("lang=en", "lang=fr"),
+                "lang: must be es or en",
             ),
-            (
-                &text.replace("{\"version\"", "{\"extra\":1,\"version\""),
-                "unknown field",
-            ),
+            (&text.replace("retries=6", "retries=600"), "retries: «600»"),
+            (&format!("{text}&extra=1"), "extra: unknown parameter"),
             (&"x".repeat(MAX_BYTES + 1), "too large"),
         ] {
             let e = parse(bad).unwrap_err();

@@ -1,8 +1,8 @@
 //! The learner's settings for one run, their limits, and the retry schedule they imply.
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// Which id the idempotent consumer writes into its dedup table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DedupOn {
     /// The producer's random UUID v4: a second publication of the same fact slips through.
@@ -12,8 +12,7 @@ pub enum DedupOn {
     Derived,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub seed: u64,
     pub base_seconds: u32,

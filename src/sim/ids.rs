@@ -8,7 +8,7 @@ use super::rng::SimRng;
 pub const PASS_NAMESPACE: Uuid = uuid::uuid!("8f1d2c3b-4a5e-4f60-9b7c-2e1d0a9f8c7b");
 
 /// The fact a pass event announces: a satellite (NORAD catalogue number) and its pass start.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Fact {
     pub norad_id: u32,
     /// UTC, `YYYY-MM-DDTHH:MM:SSZ`; validated where facts enter the simulation.

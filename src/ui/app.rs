@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_timers::callback::Interval;
+use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
 use super::challenges_view::ChallengesView;
@@ -176,7 +176,7 @@ pub fn App(props: &AppProps) -> Html {
         use_effect_with((), move |_| {
             // Any action would do; a tick while paused changes nothing but the figures.
             let timeout =
-                gloo_timers::callback::Timeout::new(0, move || dispatch.emit(Action::Tick(0.0)));
+                gloo::timers::callback::Timeout::new(0, move || dispatch.emit(Action::Tick(0.0)));
             move || drop(timeout)
         });
     }

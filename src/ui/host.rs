@@ -2,11 +2,12 @@
 //! validated messages in (only from it), and the content height.
 use std::cell::Cell;
 
-use wasm_bindgen::closure::Closure;
+use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 
+use super::js_value;
 use crate::embed::challenges::Challenge;
-use crate::embed::protocol::{parse_incoming, Incoming, Outgoing, SOURCE};
+use crate::embed::protocol::{is_own, parse_incoming, Incoming, Outgoing};
 
 pub struct HostLink {
     /// Where messages go; None sends nothing.
@@ -29,9 +30,7 @@ impl HostLink {
         let Some(win) = web_sys::window() else { return };
         // parent() is the window itself when the lab is not in a frame (direct mount).
         let target = win.parent().ok().flatten().unwrap_or(win);
-        if let Ok(data) = js_sys::JSON::parse(&msg.to_json()) {
-            let _ = target.post_message(&data, origin);
-        }
+        let _ = target.post_message(&js_value::message(msg), origin);
     }
 
     /// Checkpoints for `new`, then `completed` once every challenge is in `all`.
@@ -64,47 +63,27 @@ impl HostLink {
     }
 
     /// Listens for host messages; `on_message` gets accepted ones, `on_ignored` is called for
-    /// every other message. Returns a guard that stops listening when dropped.
+    /// every other message. Listening stops when the returned listener is dropped.
     pub fn listen(
         &self,
         on_message: impl Fn(Incoming) + 'static,
         on_ignored: impl Fn() + 'static,
-    ) -> Option<Listener> {
+    ) -> Option<EventListener> {
         let trusted = self.target_origin.clone().filter(|o| o != "*");
-        let closure =
-            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                let data = e.data();
-                let text = js_sys::JSON::stringify(&data)
-                    .ok()
-                    .and_then(|s| s.as_string())
-                    .unwrap_or_default();
-                // Our own messages come back to us in a direct mount; they are not the host's.
-                if text.contains(&format!("\"source\":\"{SOURCE}\"")) {
-                    return;
-                }
-                match (&trusted, parse_incoming(&text)) {
-                    (Some(origin), Ok(m)) if *origin == e.origin() => on_message(m),
-                    _ => on_ignored(),
-                }
-            });
         let win = web_sys::window()?;
-        win.add_event_listener_with_callback("message", closure.as_ref().unchecked_ref())
-            .ok()?;
-        Some(Listener { closure })
-    }
-}
-
-pub struct Listener {
-    closure: Closure<dyn Fn(web_sys::MessageEvent)>,
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        if let Some(win) = web_sys::window() {
-            let _ = win.remove_event_listener_with_callback(
-                "message",
-                self.closure.as_ref().unchecked_ref(),
-            );
-        }
+        Some(EventListener::new(&win, "message", move |e| {
+            let Some(e) = e.dyn_ref::<web_sys::MessageEvent>() else {
+                return;
+            };
+            let data = js_value::read(&e.data());
+            // Our own messages come back to us in a direct mount; they are not the host's.
+            if is_own(&data) {
+                return;
+            }
+            match (&trusted, parse_incoming(&data)) {
+                (Some(origin), Ok(m)) if *origin == e.origin() => on_message(m),
+                _ => on_ignored(),
+            }
+        }))
     }
 }

@@ -16,6 +16,7 @@ pub mod events;
 pub mod export;
 pub mod figures;
 pub mod host;
+pub mod js_value;
 pub mod log_view;
 pub mod panic;
 pub mod polling_view;

@@ -27,6 +27,6 @@ pub fn save(lab: &Lab) {
             config: lab.cfg.clone(),
             challenges: lab.challenges.clone(),
         };
-        let _ = s.set_item(STORAGE_KEY, &saved.to_json());
+        let _ = s.set_item(STORAGE_KEY, &saved.to_text());
     }
 }

@@ -106,7 +106,7 @@ try {
     p3.on('pageerror', (e) => errs.push(String(e)));
     await p3.goto(a.url + 'index.html');
     await p3.waitForSelector('h1');
-    await p3.evaluate(() => localStorage.setItem('retry-lab', '{"version":99,"evil":true}'));
+    await p3.evaluate(() => localStorage.setItem('retry-lab', 'v=99&evil=1'));
     await p3.goto(a.url + 'index.html?lang=xx&origin=javascript:alert(1)#seed=abc&p=7&retries=0&zoom=1');
     await p3.waitForSelector('#boundary-notices');
     const text = await p3.textContent('#boundary-notices');

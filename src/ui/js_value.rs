@@ -1,0 +1,65 @@
+//! The page's side of [`Value`]: copies a JS value (a host's message or mount options) into
+//! the boundary's pure tree, within its bounds, and writes outgoing messages as JS objects.
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::embed::protocol::{Out, Outgoing};
+use crate::embed::value::{Value, MAX_DEPTH, MAX_ENTRIES, MAX_TEXT};
+
+pub fn read(v: &JsValue) -> Value {
+    read_at(v, 0)
+}
+
+fn read_at(v: &JsValue, depth: usize) -> Value {
+    if v.is_undefined() {
+        Value::Absent
+    } else if v.is_null() {
+        Value::Null
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Value::Num(n)
+    } else if let Some(s) = v.as_string() {
+        Value::Str(s.chars().take(MAX_TEXT).collect())
+    } else if depth >= MAX_DEPTH || v.is_function() || !v.is_object() {
+        Value::Other
+    } else if Array::is_array(v) {
+        let a: &Array = v.unchecked_ref();
+        Value::List(
+            a.iter()
+                .take(MAX_ENTRIES)
+                .map(|x| read_at(&x, depth + 1))
+                .collect(),
+        )
+    } else {
+        // Own enumerable keys; a getter that throws leaves its key out.
+        let keys = Object::keys(v.unchecked_ref::<Object>());
+        Value::Obj(
+            keys.iter()
+                .take(MAX_ENTRIES)
+                .filter_map(|k| {
+                    let val = Reflect::get(v, &k).ok()?;
+                    Some((k.as_string()?, read_at(&val, depth + 1)))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The message as the plain object hosts receive.
+pub fn message(msg: &Outgoing) -> JsValue {
+    let o = Object::new();
+    for (k, v) in msg.fields() {
+        let val: JsValue = match v {
+            Out::Str(s) => s.into(),
+            Out::Num(n) => n.into(),
+            Out::List(items) => items
+                .iter()
+                .map(|s| JsValue::from_str(s))
+                .collect::<Array>()
+                .into(),
+        };
+        let _ = Reflect::set(&o, &k.into(), &val);
+    }
+    o.into()
+}
