@@ -17,8 +17,22 @@ wasm_bindgen_test_configure!(run_in_browser);
 const FIXTURE: &str = include_str!("fixtures/determinism.json");
 const FIXTURE_LOG_HASH: u64 = 0xb32a_7be9_918a_72cd;
 
+/// Waits until Yew has rendered everything the last action scheduled (no fixed sleep).
 async fn settle() {
-    TimeoutFuture::new(15).await;
+    yew::scheduler::flush().await;
+}
+
+/// Waits until `cond` holds, letting the browser run its timers between checks; fails after
+/// about five seconds with what it waited for.
+async fn wait_until(what: &str, cond: impl Fn() -> bool) {
+    for _ in 0..500 {
+        settle().await;
+        if cond() {
+            return;
+        }
+        TimeoutFuture::new(10).await;
+    }
+    panic!("timed out waiting for {what}");
 }
 
 async fn mount(config: Config) -> Element {
@@ -33,7 +47,12 @@ async fn mount(config: Config) -> Element {
         },
     )
     .render();
-    settle().await;
+    // The panels below the fold are drawn just after the first paint; the log is the last.
+    let r = root.clone();
+    wait_until("the whole lab", move || {
+        r.query_selector("[role=log]").ok().flatten().is_some()
+    })
+    .await;
     root
 }
 
@@ -234,12 +253,11 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
     })
     .await;
     // The figures are computed just after the first paint.
-    for _ in 0..200 {
-        if root.query_selector("#figure-summary").unwrap().is_some() {
-            break;
-        }
-        settle().await;
-    }
+    let r = root.clone();
+    wait_until("the figures", move || {
+        r.query_selector("#figure-summary").ok().flatten().is_some()
+    })
+    .await;
     let summary = text(&root, "#figure-summary");
     assert!(
         summary.contains("0.78%"),

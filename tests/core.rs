@@ -339,8 +339,11 @@ fn double_publication_v4_twice_v5_once() {
 
 #[test]
 fn ack_lost_gives_naive_a_duplicate_effect() {
+    // Every failure happens after processing (ack lost), and often enough that some events
+    // use up all their intentos: those were processed too, so the idempotent consumer still
+    // applies every fact exactly once, dead-lettered or not.
     let cfg = Config {
-        failure_probability: 0.5,
+        failure_probability: 0.9,
         ack_lost_share: 1.0,
         seed: 5,
         ..Config::default()
@@ -363,19 +366,13 @@ fn ack_lost_gives_naive_a_duplicate_effect() {
         .iter()
         .filter(|e| e.outcome == Some(Outcome::AckLost))
         .count() as u64;
-    assert!(lost > 10);
+    assert!(sim.counts().dead_lettered > 5, "the case this test is about");
     assert_eq!(
         sim.naive().effects.applications,
-        sim.counts().delivered + lost
+        sim.counts().delivered + lost,
+        "the naive consumer applies every processed attempt"
     );
-    assert_eq!(
-        sim.idempotent().effects.applications,
-        50 - sim.counts().dead_lettered
-    );
-    assert_eq!(
-        sim.idempotent().discarded,
-        lost - sim.counts().dead_lettered.min(lost)
-    );
+    assert_eq!(sim.idempotent().effects.applications, 50);
 }
 
 #[test]

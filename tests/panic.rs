@@ -23,12 +23,17 @@ async fn a_panic_shows_the_error_box_with_a_reload_button() {
     window
         .set_timeout_with_callback_and_timeout_and_arguments_0(boom.unchecked_ref(), 0)
         .unwrap();
-    TimeoutFuture::new(100).await;
     let doc = window.document().unwrap();
-    let panel = doc
-        .query_selector(".crash[role=alert]")
-        .unwrap()
-        .expect("error box shown");
+    // Wait for the box (the timer runs, panics, and the hook draws it), at most about 5 s.
+    let mut panel = None;
+    for _ in 0..500 {
+        panel = doc.query_selector(".crash[role=alert]").unwrap();
+        if panel.is_some() {
+            break;
+        }
+        TimeoutFuture::new(10).await;
+    }
+    let panel = panel.expect("error box shown");
     let text = panel.text_content().unwrap();
     assert!(text.contains("provoked by the panic test"), "{text}");
     assert!(

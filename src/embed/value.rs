@@ -90,7 +90,7 @@ impl From<&str> for Value {
 }
 
 /// Native tests and fuzzing write their inputs as JSON text; the page never does.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(test, not(target_arch = "wasm32")))]
 impl Value {
     pub fn from_json(text: &str) -> Value {
         fn conv(v: serde_json::Value, depth: usize) -> Value {

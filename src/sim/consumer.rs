@@ -1,6 +1,6 @@
 //! The two consumers fed the same delivery stream: one idempotent (dedup table under a unique
 //! rule, written in the same transaction as the effect) and one naive (applies every delivery).
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use uuid::Uuid;
 
@@ -62,9 +62,6 @@ pub struct DedupRow {
     pub t_ms: u64,
 }
 
-/// How many recent effects a consumer remembers for display; counts are never truncated.
-pub const RECENT_CAP: usize = 64;
-
 #[derive(Clone, Debug, Default)]
 pub struct IdempotentConsumer {
     pub dedup_on: DedupOn,
@@ -117,18 +114,12 @@ impl IdempotentConsumer {
 pub struct NaiveConsumer {
     pub effects: Effects,
     pub deliveries: u64,
-    /// The most recent deliveries it applied (fact key, time), newest last.
-    pub recent: VecDeque<(String, u64)>,
 }
 
 impl NaiveConsumer {
     pub fn process(&mut self, d: &Delivery) -> Action {
         self.deliveries += 1;
         self.effects.apply(d);
-        if self.recent.len() == RECENT_CAP {
-            self.recent.pop_front();
-        }
-        self.recent.push_back((d.fact_key.to_string(), d.t_ms));
         Action::Applied
     }
 }

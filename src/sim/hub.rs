@@ -58,7 +58,6 @@ pub struct Event {
     pub id: Uuid,
     pub derived_id: Uuid,
     pub fact: Fact,
-    pub published_ms: u64,
     pub state: EventState,
     /// 0 for the first series of attempts, +1 per manual replay.
     pub series: u32,
@@ -210,9 +209,6 @@ impl Simulation {
     /// Time of the next thing that will happen, if anything is scheduled.
     pub fn next_time(&self) -> Option<u64> {
         self.queue.keys().next().map(|&(t, _)| t)
-    }
-    pub fn is_idle(&self) -> bool {
-        self.queue.is_empty()
     }
 
     // ---- learner's actions ----------------------------------------------------------------
@@ -369,7 +365,6 @@ impl Simulation {
             id: producer_id(&mut self.rng),
             derived_id: fact.derived_id(),
             fact,
-            published_ms: now,
             state: EventState::Delivering { since_ms: now },
             series: 0,
             series_started_ms: now,

@@ -45,6 +45,66 @@ pub struct AppProps {
     pub notices: Vec<String>,
 }
 
+/// A panel: its name for the host's `panels` option, the concerns it shows, and how to draw it.
+type Panel = (&'static str, u16, fn(LabRef, Callback<Action>) -> Html);
+
+/// Every panel of the main column, in page order (the first two side by side after those
+/// above the fold).
+const PANELS: [Panel; 10] = [
+    (
+        "challenges",
+        dep::LANG | dep::PROGRESS,
+        |lab, on_action| html! { <ChallengesView {lab} {on_action} /> },
+    ),
+    (
+        "timeline",
+        dep::LANG | dep::TIME | dep::SIM,
+        |lab, on_action| html! { <Timeline {lab} {on_action} /> },
+    ),
+    (
+        "events",
+        dep::LANG | dep::SIM,
+        |lab, on_action| html! { <Events {lab} {on_action} /> },
+    ),
+    (
+        "dlq",
+        dep::LANG | dep::SIM,
+        |lab, on_action| html! { <DeadLetters {lab} {on_action} /> },
+    ),
+    (
+        "consumers",
+        dep::LANG | dep::SIM,
+        |lab, on_action| html! { <Consumers {lab} {on_action} /> },
+    ),
+    (
+        "duplicates",
+        dep::LANG | dep::SIM,
+        |lab, on_action| html! { <Duplicates {lab} {on_action} /> },
+    ),
+    (
+        "demos",
+        dep::LANG | dep::DEMOS,
+        |lab, on_action| html! { <Demos {lab} {on_action} /> },
+    ),
+    (
+        "polling",
+        dep::LANG | dep::POLLING,
+        |lab, on_action| html! { <PollingView {lab} {on_action} /> },
+    ),
+    (
+        "figures",
+        dep::LANG | dep::FIGURES,
+        |lab, on_action| html! { <FiguresView {lab} {on_action} /> },
+    ),
+    (
+        "log",
+        dep::LANG | dep::SIM,
+        |lab, on_action| html! { <LogView {lab} {on_action} /> },
+    ),
+];
+/// Rendered in the first paint; the rest follow right after it.
+const ABOVE_THE_FOLD: [&str; 2] = ["challenges", "timeline"];
+
 /// Real time between clock ticks while playing.
 const TICK_MS: u32 = 50;
 
@@ -170,13 +230,16 @@ pub fn App(props: &AppProps) -> Html {
             move || drop(listener)
         });
     }
-    // The figures' Monte Carlo runs just after the first paint, not before it.
+    // The panels below the fold, and the figures' Monte Carlo, come just after the first paint.
+    let first_paint_done = use_state(|| false);
     {
-        let dispatch = dispatch.clone();
+        let (dispatch, done) = (dispatch.clone(), first_paint_done.setter());
         use_effect_with((), move |_| {
-            // Any action would do; a tick while paused changes nothing but the figures.
-            let timeout =
-                gloo::timers::callback::Timeout::new(0, move || dispatch.emit(Action::Tick(0.0)));
+            let timeout = gloo::timers::callback::Timeout::new(0, move || {
+                done.set(true);
+                // Any action would do; a tick while paused changes nothing but the figures.
+                dispatch.emit(Action::Tick(0.0));
+            });
             move || drop(timeout)
         });
     }
@@ -227,9 +290,15 @@ pub fn App(props: &AppProps) -> Html {
         Action::SetLang(Lang::from_code(&v).unwrap_or_default())
     });
     let notices = lab.borrow().boundary_notices.clone();
-    let show = |p: &str| options.shows(p);
-    let panel = |name: &str, html: Html| if show(name) { html } else { Html::default() };
-
+    let panel = |p: &Panel| {
+        let (name, deps, render) = *p;
+        let shown = options.shows(name) && (*first_paint_done || ABOVE_THE_FOLD.contains(&name));
+        if shown {
+            render(LabRef::new(&lab, deps), dispatch.clone())
+        } else {
+            Html::default()
+        }
+    };
     html! {
         <div class="lab" lang={lang.code()}>
             <header class="lab-header">
@@ -257,18 +326,13 @@ pub fn App(props: &AppProps) -> Html {
             <div class="lab-body">
                 <Controls lab={view(dep::LANG | dep::TIME | dep::SIM | dep::CLOCK | dep::SETTINGS | dep::NOTICES)} on_action={dispatch.clone()} />
                 <main class="lab-main">
-                    { panel("challenges", html! { <ChallengesView lab={view(dep::LANG | dep::PROGRESS)} on_action={dispatch.clone()} /> }) }
-                    { panel("timeline", html! { <Timeline lab={view(dep::LANG | dep::TIME | dep::SIM | dep::SETTINGS)} on_action={dispatch.clone()} /> }) }
+                    { panel(&PANELS[0]) }
+                    { panel(&PANELS[1]) }
                     <div class="two-col">
-                        { panel("events", html! { <Events lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
-                        { panel("dlq", html! { <DeadLetters lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
+                        { panel(&PANELS[2]) }
+                        { panel(&PANELS[3]) }
                     </div>
-                    { panel("consumers", html! { <Consumers lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
-                    { panel("duplicates", html! { <Duplicates lab={view(dep::LANG | dep::SIM)} on_action={dispatch.clone()} /> }) }
-                    { panel("demos", html! { <Demos lab={view(dep::LANG | dep::DEMOS)} on_action={dispatch.clone()} /> }) }
-                    { panel("polling", html! { <PollingView lab={view(dep::LANG | dep::POLLING)} on_action={dispatch.clone()} /> }) }
-                    { panel("figures", html! { <FiguresView lab={view(dep::LANG | dep::FIGURES)} on_action={dispatch.clone()} /> }) }
-                    { panel("log", html! { <LogView lab={view(dep::LANG | dep::SIM)} on_action={dispatch} /> }) }
+                    { for PANELS[4..].iter().map(panel) }
                 </main>
             </div>
         </div>

@@ -30,6 +30,16 @@ fn share_url(fragment: &str) -> String {
     format!("{base}{fragment}")
 }
 
+/// A seed from the browser's cryptographic generator, kept under 10^9 so it stays easy to read
+/// and type. Without one (a very old browser) the next seed is derived from the current.
+fn fresh_seed(current: u64) -> u64 {
+    let mut b = [0u8; 8];
+    match getrandom::getrandom(&mut b) {
+        Ok(()) => u64::from_le_bytes(b) % 1_000_000_000,
+        Err(_) => current.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) % 1_000_000_000,
+    }
+}
+
 #[component]
 pub fn Controls(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -82,11 +92,10 @@ pub fn Controls(props: &PanelProps) -> Html {
             DedupOn::Derived
         }))
     });
-    let new_seed = a.reform(|_| {
-        Action::Settings(SettingsAction::NewSeed(
-            (js_sys::Math::random() * 1e9) as u64,
-        ))
-    });
+    let new_seed = {
+        let current = cfg.seed;
+        a.reform(move |_| Action::Settings(SettingsAction::NewSeed(fresh_seed(current))))
+    };
     let p_pct = (cfg.failure_probability * 100.0).round() as u32;
     let ack_pct = (cfg.ack_lost_share * 100.0).round() as u32;
 

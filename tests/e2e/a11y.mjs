@@ -34,12 +34,12 @@ try {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
       const page = await ctx.newPage();
       await page.goto(url);
-      await page.waitForSelector('h1');
+      await page.waitForSelector('[role=log]'); // the last panel, drawn just after the first paint
       if (lang === 'en') await page.selectOption('#lang', 'en');
       await audit(page, `${lang} ${scheme} idle`);
       await page.click('#publish-twice');
       await page.click('#play');
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => document.querySelector('#clock').textContent !== '0:00.000');
       await audit(page, `${lang} ${scheme} running`);
       await page.click('#play');
       await page.fill('#failure', '100');
