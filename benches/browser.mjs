@@ -1,6 +1,7 @@
 // Browser benchmarks for scripts/bench (not a test): Monte Carlo throughput in headless
 // Chromium, the figures' recompute-and-render time, and first render of the lab versus a
-// minimal Yew page. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
+// minimal Yew page, and a classroom's load: navigation to an interactive lab over slow 4G with
+// the CPU slowed 4x. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
 import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
 
 const [labDist, baseDist] = process.argv.slice(2);
@@ -69,6 +70,48 @@ try {
   console.log(`first render, lab:      median ${median(fl).toFixed(1)} ms after navigation (runs: ${fl.map((x) => x.toFixed(0)).join(' ')})`);
   console.log(`first render, baseline: median ${median(fb).toFixed(1)} ms (minimal Yew page, same build)`);
   console.log(`first render ratio lab / baseline: ${(median(fl) / median(fb)).toFixed(2)}x`);
+
+  // A classroom: a cheap laptop on a shared school connection. Chromium's "Slow 4G" network
+  // profile (1.6 Mbps down, 750 kbps up, 150 ms round trip) and 4x CPU slowdown, files served
+  // gzipped, empty cache. Interactive: the lab's play button is in the page and answers (the
+  // module has started and mounted its controls); for the baseline, its content is drawn.
+  const labGz = await serveDir(labDist, {}, { gzip: true });
+  const baseGz = await serveDir(baseDist, {}, { gzip: true });
+  async function classroomLoad(url, selector) {
+    const ctx = await browser.newContext();
+    try {
+      const p = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(p);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await p.addInitScript((sel) => {
+        new MutationObserver((_, obs) => {
+          if (document.querySelector(sel)) {
+            window.__interactive = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      }, selector);
+      await p.goto(url, { timeout: 60000 });
+      await p.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 60000 });
+      return await p.evaluate(() => window.__interactive);
+    } finally {
+      await ctx.close();
+    }
+  }
+  const cl = [];
+  const cb = [];
+  for (let i = 0; i < 5; i++) {
+    cl.push(await classroomLoad(labGz.url, '#play'));
+    cb.push(await classroomLoad(baseGz.url, 'h1'));
+  }
+  console.log(`classroom load (slow 4G, CPU 4x), lab:      median ${median(cl).toFixed(0)} ms to interactive (runs: ${cl.map((x) => x.toFixed(0)).join(' ')})`);
+  console.log(`classroom load (slow 4G, CPU 4x), baseline: median ${median(cb).toFixed(0)} ms (runs: ${cb.map((x) => x.toFixed(0)).join(' ')})`);
+  labGz.server.close();
+  baseGz.server.close();
   console.log(`BROWSER_MC_MS=${median(mc).toFixed(2)}`);
 } finally {
   await browser.close();

@@ -366,7 +366,10 @@ fn ack_lost_gives_naive_a_duplicate_effect() {
         .iter()
         .filter(|e| e.outcome == Some(Outcome::AckLost))
         .count() as u64;
-    assert!(sim.counts().dead_lettered > 5, "the case this test is about");
+    assert!(
+        sim.counts().dead_lettered > 5,
+        "the case this test is about"
+    );
     assert_eq!(
         sim.naive().effects.applications,
         sim.counts().delivered + lost,

@@ -6,6 +6,7 @@
 pub mod config;
 pub mod consumer;
 pub mod demos;
+pub mod event;
 pub mod hub;
 pub mod ids;
 pub mod log;
@@ -17,5 +18,6 @@ pub mod scenario;
 pub mod utc;
 
 pub use config::{Config, DedupOn};
-pub use hub::{EventState, Simulation};
+pub use event::EventState;
+pub use hub::Simulation;
 pub use outcome::{Fault, Outcome, Reason};

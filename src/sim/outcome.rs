@@ -2,7 +2,7 @@
 //! redelivery causes. Below both the hub (which decides them) and the log (which writes them).
 
 named_enum! {
-    /// Outcome of one delivery attempt, as LAB_SPEC 1 names them.
+    /// Outcome of one delivery attempt: delivered, or failed before or after processing.
     pub enum Outcome {
         /// Processed, and the ack reached the hub.
         Delivered = "delivered",

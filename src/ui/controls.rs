@@ -33,10 +33,14 @@ fn share_url(fragment: &str) -> String {
 /// A seed from the browser's cryptographic generator, kept under 10^9 so it stays easy to read
 /// and type. Without one (a very old browser) the next seed is derived from the current.
 fn fresh_seed(current: u64) -> u64 {
-    let mut b = [0u8; 8];
-    match getrandom::getrandom(&mut b) {
-        Ok(()) => u64::from_le_bytes(b) % 1_000_000_000,
-        Err(_) => current.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) % 1_000_000_000,
+    match getrandom::u64() {
+        Ok(r) => r % 1_000_000_000,
+        Err(_) => {
+            current
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1)
+                % 1_000_000_000
+        }
     }
 }
 

@@ -3,7 +3,7 @@ use yew::prelude::*;
 
 use super::text::Texts;
 use super::PanelProps;
-use crate::sim::hub::{AttemptRecord, Event as SimEvent};
+use crate::sim::event::{AttemptRecord, Event as SimEvent};
 use crate::sim::utc::{approx_wait, format_ms};
 use crate::sim::{EventState, Outcome};
 

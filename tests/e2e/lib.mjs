@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const TYPES = {
@@ -10,14 +11,21 @@ const TYPES = {
   '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
-/** Serves `root`; `headers` are added to every response. Resolves to { server, url }. */
-export function serveDir(root, headers = {}) {
+/** Serves `root`; `headers` are added to every response. With `gzip`, answers a client that
+ * accepts it with gzip -9 bodies, as a course platform's web server would. Resolves to
+ * { server, url }. */
+export function serveDir(root, headers = {}, { gzip = false } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
+      let body = await readFile(file);
+      const type = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        body = gzipSync(body, { level: 9 });
+        type['content-encoding'] = 'gzip';
+      }
+      res.writeHead(200, { ...type, ...headers });
       res.end(body);
     } catch {
       res.writeHead(404, headers);
