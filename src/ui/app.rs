@@ -181,32 +181,37 @@ pub fn App(props: &AppProps) -> Html {
     });
     let redraw = use_force_update();
 
-    let dispatch = {
+    // One callback for the component's whole life: panels compare their props, and a new
+    // callback on every render would make every panel redraw on every clock tick.
+    let dispatch = (*use_memo((), {
         let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
-        Callback::from(move |a: Action| {
-            let quiet = matches!(a, Action::Tick(_));
-            let mut l = lab.borrow_mut();
-            let before = l.revs;
-            l.apply(a);
-            l.refresh_figures();
-            // Detection scans every event; a tick that changed nothing the simulation shows
-            // (say, a finished run still playing) cannot have reached a challenge.
-            let new = if quiet && l.revs.sim == before.sim {
-                Vec::new()
-            } else {
-                l.update_challenges()
-            };
-            host.announce(&new, &l.challenges);
-            if page_state && (!quiet || !new.is_empty()) {
-                storage::save(&l);
-            }
-            let changed = l.revs != before;
-            drop(l);
-            if changed {
-                redraw.force_update();
-            }
-        })
-    };
+        move |_| {
+            Callback::from(move |a: Action| {
+                let quiet = matches!(a, Action::Tick(_));
+                let mut l = lab.borrow_mut();
+                let before = l.revs;
+                l.apply(a);
+                l.refresh_figures();
+                // Detection scans every event; a tick that changed nothing the simulation shows
+                // (say, a finished run still playing) cannot have reached a challenge.
+                let new = if quiet && l.revs.sim == before.sim {
+                    Vec::new()
+                } else {
+                    l.update_challenges()
+                };
+                host.announce(&new, &l.challenges);
+                if page_state && (!quiet || !new.is_empty()) {
+                    storage::save(&l);
+                }
+                let changed = l.revs != before;
+                drop(l);
+                if changed {
+                    redraw.force_update();
+                }
+            })
+        }
+    }))
+    .clone();
 
     // Once: tell the host we are ready, and listen to it.
     {

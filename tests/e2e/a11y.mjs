@@ -34,7 +34,7 @@ try {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
       const page = await ctx.newPage();
       await page.goto(url);
-      await page.waitForSelector('[role=log]'); // the last panel, drawn just after the first paint
+      await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
       if (lang === 'en') await page.selectOption('#lang', 'en');
       await audit(page, `${lang} ${scheme} idle`);
       await page.click('#publish-twice');

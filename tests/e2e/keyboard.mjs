@@ -29,7 +29,7 @@ async function tabTo(selector) {
 }
 try {
   await page.goto(url);
-  await page.waitForSelector('[role=log]'); // the last panel, drawn just after the first paint
+  await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
   await check('raise the failure probability to 100% with the keyboard', async () => {
     await tabTo('#failure');
     await page.keyboard.press('End');

@@ -16,7 +16,7 @@ for (const width of [1280, 375]) {
   for (const lang of ['es', 'en']) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
     await page.goto(url);
-    await page.waitForSelector('[role=log]'); // the last panel, drawn just after the first paint
+    await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
     if (lang === 'en') await page.selectOption('#lang', 'en');
     await page.fill('#failure', '100');
     await page.dispatchEvent('#failure', 'input');

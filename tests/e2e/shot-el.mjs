@@ -9,7 +9,7 @@ const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
 await page.goto(url);
-await page.waitForSelector('[role=log]'); // the last panel, drawn just after the first paint
+await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
 if (lang === 'en') await page.selectOption('#lang', 'en');
 await page.fill('#failure', '50');
 await page.locator(sel).first().screenshot({ path: out });

@@ -15,7 +15,7 @@ let ok = true;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(url);
-  await page.waitForSelector('[role=log]'); // the last panel, drawn just after the first paint
+  await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
   await page.selectOption('#speed', '3600');
   await page.fill('#failure', '50');
   await page.evaluate(() => { const b = document.getElementById('publish-twice'); for (let i = 0; i < 1500; i++) b.click(); });
