@@ -77,14 +77,15 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
             crate::sim::utc::truncate(k, 30)
         ));
     }
-    let version = match v.get("version").as_whole() {
-        Some(n) if n == u64::from(PROTOCOL_VERSION) => PROTOCOL_VERSION,
-        Some(n) => {
+    // A number, as hosts send it; "1" as text is not the protocol's version.
+    let version = match v.get("version") {
+        Value::Num(n) if *n == f64::from(PROTOCOL_VERSION) => PROTOCOL_VERSION,
+        Value::Num(n) if n.fract() == 0.0 && (0.0..1e9).contains(n) => {
             return Err(format!(
                 "protocol version {n}; this lab speaks {PROTOCOL_VERSION}"
             ))
         }
-        None => return Err("not a valid message: no protocol version".into()),
+        _ => return Err("not a valid message: no protocol version (a number)".into()),
     };
     let lang = v.get("lang");
     match (v.get("type").as_str(), lang) {
@@ -403,6 +404,7 @@ mod tests {
             (r#"{"type":"reset"}"#, "no protocol version"),
             (r#"{"type":"reset","version":2}"#, "version 2"),
             (r#"{"type":"reset","version":1.5}"#, "no protocol version"),
+            (r#"{"type":"reset","version":"1"}"#, "no protocol version"),
             (
                 r#"{"type":"set_language","version":1,"lang":"de"}"#,
                 "es or en",
