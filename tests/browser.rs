@@ -149,10 +149,56 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
         7
     );
     assert!(find(&root, "#timeline .dlq-box")
-        .class_name()
+        .get_attribute("class")
+        .unwrap_or_default()
         .contains("active"));
+    assert!(text(&root, "#timeline .dlq-box").contains("1890 s"));
     assert!(text(&root, "#dlq-h").contains("(1)"));
-    assert!(text(&root, "#dlq .dlq-item").contains("25544|2026-07-29T14:00:00Z"));
+    let dlq = text(&root, "#dlq .dlq-item");
+    assert!(dlq.contains("25544|2026-07-29T14:00:00Z"));
+    // The lesson's counting, the same in every panel: the initial delivery, then intentos 1-6.
+    assert!(dlq.contains("entrega inicial y 6 intentos, todos fallidos"), "{dlq}");
+    let titles: Vec<String> = {
+        let list = root.query_selector_all("#timeline .marker title").unwrap();
+        (0..list.length())
+            .map(|i| list.get(i).unwrap().text_content().unwrap())
+            .collect()
+    };
+    assert!(titles[0].starts_with("entrega inicial:"), "{titles:?}");
+    assert!(titles[6].starts_with("intento 6:"), "{titles:?}");
+    assert_eq!(text(&root, "#events tbody tr td:last-child"), "intento 6");
+    let log = text(&root, "#log");
+    assert!(log.contains("entrega inicial · error del consumidor"), "{log}");
+    assert!(log.contains("intento 6 · error del consumidor"), "{log}");
+    assert!(!log.contains("#7") && !log.contains("intento 7"), "{log}");
+    let rows = root.query_selector_all("#schedule tbody tr").unwrap().length();
+    assert_eq!(rows, 6, "the wait table has intentos 1 to 6");
+    assert_eq!(text(&root, "#schedule thead th"), "Intento");
+}
+
+#[wasm_bindgen_test]
+async fn each_wait_is_drawn_as_long_as_it_lasts() {
+    let root = mount(Config {
+        failure_probability: 1.0,
+        ..Config::default()
+    })
+    .await;
+    click(&root, "#publish-one").await;
+    let segs = root.query_selector_all("#timeline [data-wait-s]").unwrap();
+    assert_eq!(segs.length(), 6);
+    let per_second: Vec<f64> = (0..segs.length())
+        .map(|i| {
+            let el: Element = segs.get(i).unwrap().unchecked_into();
+            let wait: f64 = el.get_attribute("data-wait-s").unwrap().parse().unwrap();
+            el.get_bounding_client_rect().width() / wait
+        })
+        .collect();
+    assert!(per_second[0] > 0.0, "{per_second:?}");
+    for p in &per_second {
+        // Rendered width per second of wait is the same for every segment (to 1 %), so the
+        // 960 s segment is 32 times the 30 s one.
+        assert!((p / per_second[0] - 1.0).abs() < 0.01, "{per_second:?}");
+    }
 }
 
 #[wasm_bindgen_test]

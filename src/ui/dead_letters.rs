@@ -1,6 +1,7 @@
 //! The dead-letter queue: what could not be delivered, why, and the replay actions.
 use yew::prelude::*;
 
+use super::text::fill;
 use super::PanelProps;
 use crate::lab::run::RunAction;
 use crate::lab::Action;
@@ -33,7 +34,7 @@ pub fn DeadLetters(props: &PanelProps) -> Html {
                             </div>
                             <div class="mono small">{ ev.fact.key() }</div>
                             <div class="small">
-                                { format!("{}: {} · {} {} · {}: {}", t.attempts, ev.current_series().count(), t.moved_at, format_ms(at), t.last_reason, reason.map(|r| t.reason(r)).unwrap_or("—")) }
+                                { format!("{} · {} {} · {}: {}", fill(t.dlq_attempts, &[&ev.current_series().count().saturating_sub(1).to_string()]), t.moved_at, format_ms(at), t.last_reason, reason.map(|r| t.reason(r)).unwrap_or("—")) }
                             </div>
                             <button type="button" class="btn small" onclick={a.reform(move |_| Action::Run(RunAction::Replay(i)))}>{ t.replay }</button>
                         </li>

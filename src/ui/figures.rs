@@ -136,7 +136,7 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
         "{}: {} · {}: {}",
         t.observed_dlq,
         pct(f.current.dead_letter_rate()),
-        t.analytic_dlq,
+        t.analytic_formula(f.config.max_retries),
         pct(f.config.analytic_dead_letter_rate())
     );
     let mut rows: Vec<[String; 3]> = f
@@ -180,7 +180,7 @@ fn attempts_chart(t: &Texts, f: &Figures) -> Html {
         .iter()
         .zip(analytic_delivered_at(&f.config))
         .enumerate()
-        .map(|(k, (&o, a))| ((k + 1).to_string(), o as f64 / n, a))
+        .map(|(k, (&o, a))| (k.to_string(), o as f64 / n, a))
         .collect();
     rows.push((
         t.dlq_short.to_string(),
@@ -292,7 +292,7 @@ pub fn FiguresView(props: &PanelProps) -> Html {
             <h2 id="figures-h">{ t.figures }</h2>
             <p class="counts" id="figure-summary">
                 <span>{ format!("{}: {}", t.observed_dlq, pct(f.current.dead_letter_rate())) }</span>
-                <span>{ format!("{}: {}", t.analytic_dlq, pct(f.config.analytic_dead_letter_rate())) }</span>
+                <span>{ format!("{}: {}", t.analytic_formula(f.config.max_retries), pct(f.config.analytic_dead_letter_rate())) }</span>
                 <span>{ format!("{}: {} ({} {})", t.fig_duplicates, fixed(dup_obs, 3), t.analytic, fixed(dup_ana, 3)) }</span>
             </p>
             <p class="hint">{ format!("{} {} · {}", t.fig_runs, t.count(f.events), t.fig_legend) }</p>

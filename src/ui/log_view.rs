@@ -16,7 +16,7 @@ fn line(t: &super::text::Texts, e: &Entry) -> Html {
         parts.push(k.clone());
     }
     if let Some(n) = e.attempt {
-        parts.push(format!("#{n}"));
+        parts.push(t.attempt(n));
     }
     if let Some(o) = e.outcome {
         parts.push(t.outcome(o).to_string());

@@ -5,41 +5,101 @@ use super::text::Texts;
 use super::PanelProps;
 use crate::sim::event::{AttemptRecord, Event as SimEvent};
 use crate::sim::utc::{approx_wait, format_ms};
-use crate::sim::{EventState, Outcome};
+use crate::sim::{Config, EventState, Outcome};
 
-fn marker(t: &Texts, k: u32, rec: Option<&AttemptRecord>) -> Html {
-    let (class, icon, label) = match rec {
-        None => ("marker pending", "·", String::new()),
-        Some(r) => {
-            let (c, i) = match r.outcome {
-                Outcome::Delivered => ("marker ok", "✓"),
-                Outcome::ConsumerError => ("marker fail", "✗"),
-                Outcome::AckLost => ("marker lost", "↺"),
-            };
-            (
-                c,
-                i,
-                format!("{} @ {}", t.outcome(r.outcome), format_ms(r.t_ms)),
-            )
-        }
-    };
-    let name = if k == 0 {
-        t.initial_delivery.to_string()
-    } else {
-        format!("{} {k}", t.retry)
-    };
+/// Height of the bar and of one row of labels above it, in px.
+const BAR_Y: u32 = 40;
+const BAR_H: u32 = 18;
+const ROW_H: u32 = 13;
+/// A segment this share of the span or wider holds its own label; narrower ones (at most
+/// three, the first waits) get a row of their own above the bar.
+const INSIDE_LABEL: f64 = 0.08;
+
+/// `ms` as a percentage of `total`, for SVG coordinates that follow the bar's width.
+fn pct(ms: u64, total: u64) -> String {
+    format!("{}%", crate::num::fixed(ms as f64 * 100.0 / total.max(1) as f64, 3))
+}
+
+fn marker_class(rec: Option<&AttemptRecord>) -> &'static str {
+    match rec.map(|r| r.outcome) {
+        None => "marker pending",
+        Some(Outcome::Delivered) => "marker ok",
+        Some(Outcome::ConsumerError) => "marker fail",
+        Some(Outcome::AckLost) => "marker lost",
+    }
+}
+
+/// The backoff bar of one event: the initial delivery and each intento where it happens on a
+/// time axis, every wait as long as it lasts, and the simulated clock's now.
+fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
+    let series: Vec<&AttemptRecord> = ev.current_series().collect();
+    let total = cfg.attempt_offset_ms(cfg.max_retries);
+    let small: Vec<u32> = (1..=cfg.max_retries)
+        .filter(|&n| (cfg.wait_ms(n) as f64) < INSIDE_LABEL * total as f64)
+        .collect();
+    let rows = if small.len() <= 3 { small.len() as u32 } else { 0 };
+    let bar_y = BAR_Y.max(rows * ROW_H + 6);
+    let height = bar_y + BAR_H + 20;
+    let since = now.saturating_sub(ev.series_started_ms);
+    let mut items = Vec::new();
+    for n in 1..=cfg.max_retries {
+        let (from, wait) = (cfg.attempt_offset_ms(n - 1), cfg.wait_ms(n));
+        let class = match ev.state {
+            _ if series.len() > n as usize => "seg done",
+            EventState::WaitingRetry { retry, .. } if retry == n => "seg current",
+            _ => "seg future",
+        };
+        let label = format!("{} s", wait / 1000);
+        let (lx, ly, anchor) = match small.iter().position(|&k| k == n) {
+            Some(row) if rows > 0 => (pct(from, total), row as u32 * ROW_H + 11, "start"),
+            Some(_) => (String::new(), 0, ""),
+            None => (pct(from + wait / 2, total), bar_y + 13, "middle"),
+        };
+        items.push(html! {
+            <g>
+                <rect class={class} x={pct(from, total)} y={bar_y.to_string()} width={pct(wait, total)}
+                    height={BAR_H.to_string()} data-wait-s={(wait / 1000).to_string()} />
+                if !anchor.is_empty() {
+                    <text class={if ly < bar_y { "seg-label above" } else { "seg-label" }} x={lx} y={ly.to_string()}
+                        text-anchor={anchor}>{ label }</text>
+                }
+            </g>
+        });
+    }
+    let cy = (bar_y + BAR_H / 2).to_string();
+    for k in 0..=cfg.max_retries {
+        let rec = series.get(k as usize).copied();
+        let what = rec.map_or(String::from("—"), |r| format!("{} @ {}", t.outcome(r.outcome), format_ms(r.t_ms)));
+        items.push(html! {
+            <circle class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">
+                <title>{ format!("{}: {what}", t.attempt(k)) }</title>
+            </circle>
+        });
+    }
+    let dead = matches!(ev.state, EventState::DeadLettered { .. });
+    let y_end = (bar_y + BAR_H + 15).to_string();
     html! {
-        <li class={class} title={format!("{name}: {label}")}>
-            <span class="icon" aria-hidden="true">{ icon }</span>
-            <span class="sr-only">{ format!("{name}: {}", if label.is_empty() { "—".into() } else { label }) }</span>
-        </li>
+        <svg class="backoff" id="timeline" width="100%" height={height.to_string()} aria-hidden="true">
+            { for items }
+            if ev.state.in_flight() && since <= total {
+                <line class="now" x1={pct(since, total)} x2={pct(since, total)} y1={(bar_y - 4).to_string()}
+                    y2={(bar_y + BAR_H + 4).to_string()} />
+            }
+            <text class="axis" x="0" y={y_end.clone()}>{ "0 s" }</text>
+            <text class={classes!("dlq-box", dead.then_some("active"))} x="100%" y={y_end} text-anchor="end">
+                { format!("{} {} s", t.dead_letter_box, total / 1000) }
+            </text>
+        </svg>
     }
 }
 
 fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
-    let n = ev.current_series().count();
+    let last = match ev.current_series().count() {
+        0 => "—".to_string(),
+        n => t.attempt(n as u32 - 1),
+    };
     let mut s = format!(
-        "{} #{} — {}: {}. {}: {n}.",
+        "{} #{} — {}: {}. {}: {last}.",
         t.event,
         ev.index + 1,
         t.state,
@@ -75,41 +135,6 @@ pub fn Timeline(props: &PanelProps) -> Html {
     let bar = match focus {
         None => html! { <p class="empty">{ t.timeline_empty }</p> },
         Some(ev) => {
-            let series: Vec<&AttemptRecord> = ev.current_series().collect();
-            let mut items = vec![marker(t, 0, series.first().copied())];
-            for n in 1..=cfg.max_retries {
-                let wait = cfg.wait_ms(n);
-                let (class, fill) = match ev.state {
-                    _ if series.len() > n as usize => ("segment done", 100.0),
-                    EventState::WaitingRetry {
-                        retry,
-                        since_ms,
-                        next_at_ms,
-                    } if retry == n => {
-                        let span = next_at_ms.saturating_sub(since_ms).max(1) as f64;
-                        (
-                            "segment current",
-                            (now.saturating_sub(since_ms) as f64 / span * 100.0).min(100.0),
-                        )
-                    }
-                    _ => ("segment future", 0.0),
-                };
-                items.push(html! {
-                    <li class={class}>
-                        <svg class="fill" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true">
-                            <rect width={crate::num::fixed(fill, 1)} height="1" />
-                        </svg>
-                        <span class="seg-label">{ wait / 1000 }<span class="unit">{ " s" }</span></span>
-                    </li>
-                });
-                items.push(marker(t, n, series.get(n as usize).copied()));
-            }
-            let dead = matches!(ev.state, EventState::DeadLettered { .. });
-            items.push(html! {
-                <li class={classes!("dlq-box", dead.then_some("active"))}>
-                    <span aria-hidden="true">{ if dead { "☠ " } else { "" } }</span>{ t.dead_letter_box }
-                </li>
-            });
             let next = match ev.state {
                 EventState::WaitingRetry { next_at_ms, .. } => html! {
                     <p class="next" id="next-attempt">
@@ -134,7 +159,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                         <span class="mono small">{ format!(" {} · {}", ev.fact.key(), ev.id) }</span>
                         if ev.series > 0 { <span class="badge">{ format!("{} ×{}", t.replay, ev.series) }</span> }
                     </p>
-                    <ol class="timeline" id="timeline" aria-hidden="true">{ for items }</ol>
+                    { backoff_bar(t, ev, cfg, now) }
                     <p class="sr-only" id="timeline-summary">{ summary(t, ev, now) }</p>
                     { next }
                 </>

@@ -178,8 +178,12 @@ pub struct Texts {
     /// `{0}`: the publication's number.
     pub publication_n: &'static str,
     pub state_delivering: &'static str,
-    /// `{0}`: the retry waited for.
+    /// `{0}`: the intento waited for.
     pub state_waiting: &'static str,
+    /// `{0}`: the intento's number (1..=max_retries); 0 is the initial delivery.
+    pub attempt_n: &'static str,
+    /// `{0}`: how many intentos followed the initial delivery.
+    pub dlq_attempts: &'static str,
     pub state_delivered: &'static str,
     pub state_dead_lettered: &'static str,
     pub outcomes: [&'static str; Outcome::COUNT],
@@ -260,6 +264,20 @@ impl Texts {
             EventState::Delivered { .. } => self.state_delivered.into(),
             EventState::DeadLettered { .. } => self.state_dead_lettered.into(),
         }
+    }
+
+    /// An attempt as the lesson counts it: the initial delivery (0), then intento 1, 2, …
+    pub fn attempt(&self, n: u32) -> String {
+        if n == 0 {
+            self.initial_delivery.to_string()
+        } else {
+            fill(self.attempt_n, &[&n.to_string()])
+        }
+    }
+
+    /// The analytic dead-letter rate's formula for `retries` intentos.
+    pub fn analytic_formula(&self, retries: u32) -> String {
+        fill(self.analytic_dlq, &[&retries.to_string(), &(retries + 1).to_string()])
     }
 
     pub fn publication_n(&self, n: u32) -> String {
