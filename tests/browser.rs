@@ -157,7 +157,10 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     let dlq = text(&root, "#dlq .dlq-item");
     assert!(dlq.contains("25544|2026-07-29T14:00:00Z"));
     // The lesson's counting, the same in every panel: the initial delivery, then intentos 1-6.
-    assert!(dlq.contains("entrega inicial y 6 intentos, todos fallidos"), "{dlq}");
+    assert!(
+        dlq.contains("entrega inicial y 6 intentos, todos fallidos"),
+        "{dlq}"
+    );
     let titles: Vec<String> = {
         let list = root.query_selector_all("#timeline .marker title").unwrap();
         (0..list.length())
@@ -168,10 +171,16 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     assert!(titles[6].starts_with("intento 6:"), "{titles:?}");
     assert_eq!(text(&root, "#events tbody tr td:last-child"), "intento 6");
     let log = text(&root, "#log");
-    assert!(log.contains("entrega inicial · error del consumidor"), "{log}");
+    assert!(
+        log.contains("entrega inicial · error del consumidor"),
+        "{log}"
+    );
     assert!(log.contains("intento 6 · error del consumidor"), "{log}");
     assert!(!log.contains("#7") && !log.contains("intento 7"), "{log}");
-    let rows = root.query_selector_all("#schedule tbody tr").unwrap().length();
+    let rows = root
+        .query_selector_all("#schedule tbody tr")
+        .unwrap()
+        .length();
     assert_eq!(rows, 6, "the wait table has intentos 1 to 6");
     assert_eq!(text(&root, "#schedule thead th"), "Intento");
 }
@@ -306,8 +315,8 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
     .await;
     let summary = text(&root, "#figure-summary");
     assert!(
-        summary.contains("0.78%"),
-        "p^7 at p = 0.5 is 0.78%: {summary}"
+        summary.contains("0,78\u{a0}%"),
+        "p^7 at p = 0.5 is 0,78 % (decimal comma in Spanish): {summary}"
     );
     assert_eq!(
         root.query_selector_all("#figures svg.chart")
@@ -329,5 +338,12 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
         .unwrap();
     settle().await;
     let summary = text(&root, "#figure-summary");
-    assert!(summary.contains("47.83%"), "0.9^7 = 47.83%: {summary}");
+    assert!(
+        summary.contains("47,83\u{a0}%"),
+        "0.9^7 = 47,83 %: {summary}"
+    );
+    assert!(
+        summary.contains("p (entrega inicial) · p^6 (6 intentos) = p^7"),
+        "{summary}"
+    );
 }

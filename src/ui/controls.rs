@@ -2,6 +2,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::text::fill;
 use super::PanelProps;
 use crate::lab::clock::{ClockAction, SPEEDS};
 use crate::lab::run::RunAction;
@@ -132,11 +133,11 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <button type="button" id="publish-twice" class="btn" onclick={a.reform(|_| Action::Run(RunAction::PublishTwice))}>{ t.publish_twice }</button>
             </div>
             <label class="field">
-                <span>{ format!("{}: {p_pct}%", t.failure_probability) }</span>
+                <span>{ format!("{}: {}", t.failure_probability, fill(t.percent, &[&p_pct.to_string()])) }</span>
                 <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p} />
             </label>
             <label class="field">
-                <span>{ format!("{}: {ack_pct}%", t.ack_lost_share) }</span>
+                <span>{ format!("{}: {}", t.ack_lost_share, fill(t.percent, &[&ack_pct.to_string()])) }</span>
                 <input id="ack-lost" type="range" min="0" max="100" step="1" value={ack_pct.to_string()} oninput={on_ack}
                     aria-describedby="ack-hint" />
                 <small id="ack-hint">{ t.ack_lost_hint }</small>

@@ -34,9 +34,10 @@ fn y_log(v: f64) -> f64 {
 fn coord(v: f64) -> String {
     fixed(v, 1)
 }
-fn pct(v: f64) -> String {
+/// A rate as a percentage: five decimals for the tiny rates of low p, else two.
+fn pct(t: &Texts, v: f64) -> String {
     let digits = if v != 0.0 && v.abs() < 0.001 { 5 } else { 2 };
-    format!("{}%", fixed(v * 100.0, digits))
+    t.percent(v, digits)
 }
 
 /// One chart: its SVG (with title and description for screen readers), its caption, and the
@@ -87,12 +88,12 @@ fn figure(t: &Texts, c: Chart, body: Html) -> Html {
 }
 
 /// Horizontal grid lines with labels at 0 %, 50 % and 100 % of a linear axis.
-fn linear_grid() -> Html {
+fn linear_grid(t: &Texts) -> Html {
     html! {
         { for [0.0, 0.5, 1.0].iter().map(|&v| html! {
             <>
                 <line class="grid" x1={coord(L)} x2={coord(W - R)} y1={coord(y_lin(v))} y2={coord(y_lin(v))} />
-                <text class="tick" x={coord(L - 4.0)} y={coord(y_lin(v) + 3.0)} text-anchor="end">{ format!("{}%", fixed(v * 100.0, 0)) }</text>
+                <text class="tick" x={coord(L - 4.0)} y={coord(y_lin(v) + 3.0)} text-anchor="end">{ t.percent(v, 0) }</text>
             </>
         }) }
     }
@@ -122,7 +123,7 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
                 </>
             }) }
             { for [0.0, 0.5, 1.0].iter().map(|&p| html! {
-                <text class="tick" x={coord(x_of(p, 1.0))} y={coord(H - B + 12.0)} text-anchor="middle">{ short(p) }</text>
+                <text class="tick" x={coord(x_of(p, 1.0))} y={coord(H - B + 12.0)} text-anchor="middle">{ t.decimal(short(p)) }</text>
             }) }
             <path class="analytic" d={path} />
             { for f.observed_points.iter().map(|&(p, v)| html! {
@@ -135,25 +136,25 @@ fn dead_letter_chart(t: &Texts, f: &Figures) -> Html {
     let desc = format!(
         "{}: {} · {}: {}",
         t.observed_dlq,
-        pct(f.current.dead_letter_rate()),
+        pct(t, f.current.dead_letter_rate()),
         t.analytic_formula(f.config.max_retries),
-        pct(f.config.analytic_dead_letter_rate())
+        pct(t, f.config.analytic_dead_letter_rate())
     );
     let mut rows: Vec<[String; 3]> = f
         .observed_points
         .iter()
         .map(|&(p, v)| {
             [
-                fixed(p, 1),
-                pct(v),
-                pct(p.powi(f.config.max_retries as i32 + 1)),
+                t.decimal(fixed(p, 1)),
+                pct(t, v),
+                pct(t, p.powi(f.config.max_retries as i32 + 1)),
             ]
         })
         .collect();
     rows.push([
-        fixed(p_now, 2),
-        pct(f.current.dead_letter_rate()),
-        pct(f.config.analytic_dead_letter_rate()),
+        t.decimal(fixed(p_now, 2)),
+        pct(t, f.current.dead_letter_rate()),
+        pct(t, f.config.analytic_dead_letter_rate()),
     ]);
     let current_row = Some(rows.len() - 1);
     // The points' sample size as the figures were computed, not as a constant retyped here.
@@ -190,7 +191,7 @@ fn attempts_chart(t: &Texts, f: &Figures) -> Html {
     let slot = (W - L - R) / rows.len() as f64;
     let body = html! {
         <>
-            { linear_grid() }
+            { linear_grid(t) }
             { for rows.iter().enumerate().map(|(i, (label, o, a))| {
                 let x = L + slot * i as f64;
                 html! {
@@ -213,7 +214,7 @@ fn attempts_chart(t: &Texts, f: &Figures) -> Html {
         head: [t.fig_attempt_axis, t.observed, t.analytic],
         rows: rows
             .iter()
-            .map(|(l, o, a)| [l.clone(), pct(*o), pct(*a)])
+            .map(|(l, o, a)| [l.clone(), pct(t, *o), pct(t, *a)])
             .collect(),
         current_row: None,
     };
@@ -245,7 +246,7 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
     };
     let body = html! {
         <>
-            { linear_grid() }
+            { linear_grid(t) }
             { for cdf.iter().enumerate().skip(1).map(|(i, c)| {
                 // Labels alternate between two rows so close steps (30 s, 90 s) both stay legible.
                 let x = x_of(c.0, max_t);
@@ -253,7 +254,7 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
                 html! {
                     <>
                         <line class="grid" x1={coord(x)} x2={coord(x)} y1={coord(T)} y2={coord(H - B)} />
-                        <text class="tick small-tick" x={coord(x)} y={coord(y)} text-anchor="middle">{ short(c.0) }</text>
+                        <text class="tick small-tick" x={coord(x)} y={coord(y)} text-anchor="middle">{ t.decimal(short(c.0)) }</text>
                     </>
                 }
             }) }
@@ -271,7 +272,7 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
         head: [t.fig_time_axis, t.observed, t.analytic],
         rows: cdf
             .iter()
-            .map(|c| [short(c.0), pct(c.1), pct(c.2)])
+            .map(|c| [t.decimal(short(c.0)), pct(t, c.1), pct(t, c.2)])
             .collect(),
         current_row: None,
     };
@@ -291,9 +292,9 @@ pub fn FiguresView(props: &PanelProps) -> Html {
         <section class="panel figures" aria-labelledby="figures-h" id="figures">
             <h2 id="figures-h">{ t.figures }</h2>
             <p class="counts" id="figure-summary">
-                <span>{ format!("{}: {}", t.observed_dlq, pct(f.current.dead_letter_rate())) }</span>
-                <span>{ format!("{}: {}", t.analytic_formula(f.config.max_retries), pct(f.config.analytic_dead_letter_rate())) }</span>
-                <span>{ format!("{}: {} ({} {})", t.fig_duplicates, fixed(dup_obs, 3), t.analytic, fixed(dup_ana, 3)) }</span>
+                <span>{ format!("{}: {}", t.observed_dlq, pct(t, f.current.dead_letter_rate())) }</span>
+                <span>{ format!("{}: {}", t.analytic_formula(f.config.max_retries), pct(t, f.config.analytic_dead_letter_rate())) }</span>
+                <span>{ format!("{}: {} ({} {})", t.fig_duplicates, t.decimal(fixed(dup_obs, 3)), t.analytic, t.decimal(fixed(dup_ana, 3))) }</span>
             </p>
             <p class="hint">{ format!("{} {} · {}", t.fig_runs, t.count(f.events), t.fig_legend) }</p>
             <div class="chart-grid">

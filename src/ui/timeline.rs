@@ -17,7 +17,10 @@ const INSIDE_LABEL: f64 = 0.08;
 
 /// `ms` as a percentage of `total`, for SVG coordinates that follow the bar's width.
 fn pct(ms: u64, total: u64) -> String {
-    format!("{}%", crate::num::fixed(ms as f64 * 100.0 / total.max(1) as f64, 3))
+    format!(
+        "{}%",
+        crate::num::fixed(ms as f64 * 100.0 / total.max(1) as f64, 3)
+    )
 }
 
 fn marker_class(rec: Option<&AttemptRecord>) -> &'static str {
@@ -37,7 +40,11 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
     let small: Vec<u32> = (1..=cfg.max_retries)
         .filter(|&n| (cfg.wait_ms(n) as f64) < INSIDE_LABEL * total as f64)
         .collect();
-    let rows = if small.len() <= 3 { small.len() as u32 } else { 0 };
+    let rows = if small.len() <= 3 {
+        small.len() as u32
+    } else {
+        0
+    };
     let bar_y = BAR_Y.max(rows * ROW_H + 6);
     let height = bar_y + BAR_H + 20;
     let since = now.saturating_sub(ev.series_started_ms);
@@ -69,7 +76,9 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
     let cy = (bar_y + BAR_H / 2).to_string();
     for k in 0..=cfg.max_retries {
         let rec = series.get(k as usize).copied();
-        let what = rec.map_or(String::from("—"), |r| format!("{} @ {}", t.outcome(r.outcome), format_ms(r.t_ms)));
+        let what = rec.map_or(String::from("—"), |r| {
+            format!("{} @ {}", t.outcome(r.outcome), format_ms(r.t_ms))
+        });
         items.push(html! {
             <circle class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">
                 <title>{ format!("{}: {what}", t.attempt(k)) }</title>

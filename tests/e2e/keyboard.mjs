@@ -33,7 +33,7 @@ try {
   await check('raise the failure probability to 100% with the keyboard', async () => {
     await tabTo('#failure');
     await page.keyboard.press('End');
-    assert((await page.textContent('label:has(#failure)')).includes('100%'), 'slider not at 100%');
+    assert((await page.textContent('label:has(#failure)')).includes('100\u00a0%'), 'slider not at 100 %');
   });
   await check('publish a pass and step it into the dead-letter queue', async () => {
     await page.focus('body');

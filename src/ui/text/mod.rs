@@ -175,6 +175,10 @@ pub struct Texts {
     pub poll_col: &'static str,
     /// Thousands separator of long numbers.
     pub group_sep: &'static str,
+    /// Decimal separator: a comma in Spanish.
+    pub decimal_sep: &'static str,
+    /// `{0}`: a percentage's number ("30 %" in Spanish, "30%" in English).
+    pub percent: &'static str,
     /// `{0}`: the publication's number.
     pub publication_n: &'static str,
     pub state_delivering: &'static str,
@@ -277,11 +281,29 @@ impl Texts {
 
     /// The analytic dead-letter rate's formula for `retries` intentos.
     pub fn analytic_formula(&self, retries: u32) -> String {
-        fill(self.analytic_dlq, &[&retries.to_string(), &(retries + 1).to_string()])
+        fill(
+            self.analytic_dlq,
+            &[&retries.to_string(), &(retries + 1).to_string()],
+        )
     }
 
     pub fn publication_n(&self, n: u32) -> String {
         fill(self.publication_n, &[&n.to_string()])
+    }
+
+    /// A decimal number (written with a point, as `num` writes it) the language's way.
+    pub fn decimal(&self, text: String) -> String {
+        if self.decimal_sep == "." {
+            text
+        } else {
+            text.replace('.', self.decimal_sep)
+        }
+    }
+
+    /// `fraction` as a percentage with `digits` decimals, the language's way.
+    pub fn percent(&self, fraction: f64, digits: u8) -> String {
+        let n = self.decimal(crate::num::fixed(fraction * 100.0, digits));
+        fill(self.percent, &[&n])
     }
 
     /// A count written the language's way.
@@ -299,6 +321,135 @@ mod tests {
         assert_eq!(fill("{1} de {0}", &["6", "3"]), "3 de 6");
         assert_eq!(fill("p^{7} {x} {", &["a"]), "p^{7} {x} {");
         assert_eq!(fill("", &[]), "");
+    }
+
+    /// Every string of a table, by reading the struct's fields through `Debug`-free means:
+    /// the arrays and the scalar texts the page shows most.
+    fn all_spanish() -> Vec<&'static str> {
+        let t = Lang::Es.t();
+        let mut all: Vec<&'static str> = vec![
+            t.title,
+            t.subtitle,
+            t.timeline_empty,
+            t.timeline_widths,
+            t.duplicates_empty,
+            t.too_many,
+            t.crash_body,
+            t.replay,
+            t.replay_all,
+            t.replay_naive_note,
+            t.race_intro,
+            t.tx_intro,
+            t.polling_intro,
+            t.share_hint,
+            t.input_problems,
+            t.fig_dlq_caption,
+            t.fig_attempts_caption,
+            t.fig_cdf_caption,
+            t.status_note,
+            t.dup_verdict_v4,
+            t.dup_verdict_v5,
+            t.bad_number,
+            t.ack_lost_hint,
+            t.speed_hint,
+            t.dedup_on,
+            t.state_waiting,
+            t.attempt_n,
+            t.dlq_attempts,
+            t.analytic_dlq,
+        ];
+        for list in [
+            &t.outcomes[..],
+            &t.reasons,
+            &t.faults_named,
+            &t.kinds,
+            &t.challenge_goals,
+            &t.fields,
+            &t.demo_ops,
+            &t.demo_results,
+        ] {
+            all.extend_from_slice(list);
+        }
+        all
+    }
+
+    #[test]
+    fn spanish_speaks_tu_not_vos() {
+        // Voseo imperatives and presents end in a stressed vowel (publicá, subí, hacé) or take
+        // a clitic without the accent tú needs (reprocesalo); neutral words that also end in
+        // one are listed.
+        let neutral = [
+            "está", "será", "podrá", "habrá", "qué", "sí", "así", "aquí", "allí", "ahí", "é",
+        ];
+        let voseo_forms = [
+            "reprocesalo",
+            "probalo",
+            "miralo",
+            "fijate",
+            "tenés",
+            "podés",
+            "querés",
+        ];
+        for text in all_spanish() {
+            for word in text.split(|c: char| !c.is_alphabetic()) {
+                let w = word.to_lowercase();
+                assert!(
+                    !voseo_forms.contains(&w.as_str()),
+                    "voseo «{word}» in «{text}»"
+                );
+                let stressed_end = w.ends_with('á') || w.ends_with('é') || w.ends_with('í');
+                assert!(
+                    !stressed_end || w.chars().count() < 3 || neutral.contains(&w.as_str()),
+                    "voseo «{word}» in «{text}»"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spanish_has_no_stray_english() {
+        let english = [
+            "the",
+            "and",
+            "of",
+            "to",
+            "is",
+            "options",
+            "storage",
+            "link",
+            "namespace",
+            "passes",
+            "replay",
+            "retry",
+            "failure",
+            "consumer",
+            "event",
+            "attempt",
+            "down",
+            "field",
+        ];
+        for text in all_spanish() {
+            for word in text.split(|c: char| !c.is_alphabetic()) {
+                assert!(
+                    !english.contains(&word.to_lowercase().as_str()),
+                    "English «{word}» in «{text}»"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_follow_the_language() {
+        assert_eq!(Lang::Es.t().percent(0.3, 0), "30\u{a0}%");
+        assert_eq!(Lang::Es.t().percent(0.0078125, 2), "0,78\u{a0}%");
+        assert_eq!(Lang::En.t().percent(0.0078125, 2), "0.78%");
+        assert_eq!(Lang::Es.t().count(100_000), "100\u{a0}000");
+        assert_eq!(Lang::Es.t().attempt(0), "entrega inicial");
+        assert_eq!(Lang::Es.t().attempt(6), "intento 6");
+        assert_eq!(
+            Lang::Es.t().analytic_formula(6),
+            "Analítica: p (entrega inicial) · p^6 (6 intentos) = p^7"
+        );
     }
 
     #[test]
