@@ -261,6 +261,41 @@ async fn ack_lost_is_discarded_by_idempotent_and_doubled_by_naive() {
     assert_eq!(count(&root, "naive", "extra"), 1);
     assert_eq!(count(&root, "idempotent", "applied"), 1);
     assert_eq!(count(&root, "idempotent", "discarded"), 1);
+    // Each delivery says what both consumers did, and the duplicate names at-least-once.
+    let log = text(&root, "#log");
+    assert!(
+        log.contains("Idempotente: descartado / Ingenuo: aplicado"),
+        "{log}"
+    );
+    assert!(text(&root, "#at-least-once").contains("at-least-once"));
+    assert!(find(&root, "#consumer-idempotent details").has_attribute("open"));
+}
+
+#[wasm_bindgen_test]
+async fn each_demonstration_ends_with_its_verdict() {
+    let root = mount(quiet()).await;
+    async fn run_to_end(root: &Element, key: &str) -> String {
+        while root
+            .query_selector(&format!("#{key}-step"))
+            .unwrap()
+            .is_some()
+        {
+            click(root, &format!("#{key}-step")).await;
+        }
+        text(root, &format!("#{key}-verdict"))
+    }
+    assert!(run_to_end(&root, "race").await.contains("dos veces"));
+    select(&root, "#race-guard", "unique").await;
+    assert!(run_to_end(&root, "race")
+        .await
+        .contains("exactamente un efecto"));
+    assert!(run_to_end(&root, "tx")
+        .await
+        .contains("exactamente un efecto"));
+    select(&root, "#tx-boundary", "mark").await;
+    assert!(run_to_end(&root, "tx").await.contains("se perdió"));
+    select(&root, "#tx-boundary", "effect").await;
+    assert!(run_to_end(&root, "tx").await.contains("dos veces"));
 }
 
 #[wasm_bindgen_test]

@@ -45,7 +45,8 @@ pub fn Consumers(props: &PanelProps) -> Html {
                         <span><b>{ i.deliveries }</b>{ t.deliveries_seen }</span>
                     </p>
                     { effects_list(t, &i.effects) }
-                    <details>
+                    // Open as soon as the table has stopped a duplicate: that is when it matters.
+                    <details open={i.discarded > 0}>
                         <summary>{ format!("{} ({})", t.dedup_table, i.table.len()) }</summary>
                         <table class="small">
                             <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.sim_time }</th></tr></thead>
@@ -67,6 +68,9 @@ pub fn Consumers(props: &PanelProps) -> Html {
                     { effects_list(t, &n.effects) }
                 </article>
             </div>
+            if extra > 0 {
+                <p class="note" id="at-least-once">{ t.at_least_once }</p>
+            }
             <p class="hint">{ t.status_note }</p>
         </section>
     }

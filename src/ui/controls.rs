@@ -31,6 +31,18 @@ fn share_url(fragment: &str) -> String {
     format!("{base}{fragment}")
 }
 
+/// Icons as SVG paths (16 x 16), not characters: ⏸ shows as a missing-glyph box on machines
+/// whose fonts lack it.
+const PLAY: &str = "M4 2v12l10-6z";
+const PAUSE: &str = "M3 2h4v12H3zM9 2h4v12H9z";
+const RESET: &str = "M8 3V0L4 4l4 4V5a3 3 0 1 1-3 3H3a5 5 0 1 0 5-5z";
+
+fn icon(path: &'static str) -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d={path} /></svg>
+    }
+}
+
 /// A seed from the browser's cryptographic generator, kept under 10^9 so it stays easy to read
 /// and type. Without one (a very old browser) the next seed is derived from the current.
 fn fresh_seed(current: u64) -> u64 {
@@ -115,10 +127,10 @@ pub fn Controls(props: &PanelProps) -> Html {
             <div class="row buttons">
                 <button type="button" id="play" class="btn primary" aria-pressed={lab.clock.playing.to_string()}
                     onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>
-                    { if lab.clock.playing { format!("⏸ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                    if lab.clock.playing { { icon(PAUSE) }{ t.pause } } else { { icon(PLAY) }{ t.play } }
                 </button>
                 <button type="button" id="step" class="btn" onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.step }</button>
-                <button type="button" id="reset" class="btn" onclick={a.reform(|_| Action::Reset)}>{ format!("↺ {}", t.reset) }</button>
+                <button type="button" id="reset" class="btn" onclick={a.reform(|_| Action::Reset)}>{ icon(RESET) }{ t.reset }</button>
             </div>
             <label class="field">
                 <span>{ t.speed }</span>

@@ -5,7 +5,7 @@ use super::text::Texts;
 use super::PanelProps;
 use crate::lab::stepper::StepperAction;
 use crate::lab::Action;
-use crate::sim::demos::{DemoStep, RaceGuard, TxBoundary};
+use crate::sim::demos::{final_effects, DemoStep, RaceGuard, TxBoundary};
 
 fn steps_list(t: &Texts, steps: &[DemoStep], shown: usize, id: String) -> Html {
     html! {
@@ -136,6 +136,9 @@ fn demo_card(t: &Texts, c: DemoCard) -> Html {
                 }
             </div>
             { steps_list(t, c.steps, c.shown, format!("{}-steps", c.key)) }
+            if c.done {
+                <p class="verdict" id={format!("{}-verdict", c.key)} role="status">{ t.verdict(final_effects(c.steps)) }</p>
+            }
         </article>
     }
 }

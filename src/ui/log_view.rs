@@ -27,6 +27,15 @@ fn line(t: &super::text::Texts, e: &Entry) -> Html {
     if let Some(f) = e.fault {
         parts.push(format!("⚡ {}", t.fault(f)));
     }
+    if let (Some(i), Some(n)) = (e.idempotent, e.naive) {
+        parts.push(format!(
+            "{}: {} / {}: {}",
+            t.idempotent,
+            t.did(i),
+            t.naive,
+            t.did(n)
+        ));
+    }
     if let Some(w) = e.wait_ms {
         parts.push(format!("+{} s", w / 1000));
     }

@@ -203,6 +203,13 @@ pub static EN: Texts = Texts {
         "applies the effect (uncommitted)",
         "COMMIT: the transaction is confirmed",
     ],
+    did: ["applied", "discarded"],
+    verdicts: [
+        "Result: the effect was lost; the event is marked as processed but nothing happened.",
+        "Result: exactly one effect, although the event arrived more than once.",
+        "Result: the effect was applied twice.",
+    ],
+    at_least_once: "This is at-least-once delivery: the hub retries until it knows the consumer processed, so now and then it delivers twice. Nobody can promise exactly-once end to end; what you can achieve is that a repeat changes nothing: an idempotent consumer.",
     demo_results: [
         "",
         "already seen: discards",

@@ -204,6 +204,13 @@ pub static ES: Texts = Texts {
         "aplica el efecto (sin confirmar)",
         "COMMIT: confirma la transacción",
     ],
+    did: ["aplicado", "descartado"],
+    verdicts: [
+        "Resultado: el efecto se perdió; el evento quedó marcado como procesado sin que nada ocurriera.",
+        "Resultado: exactamente un efecto, aunque el evento llegó más de una vez.",
+        "Resultado: el efecto se aplicó dos veces.",
+    ],
+    at_least_once: "Esto es la entrega at-least-once: el hub reintenta hasta que sabe que el consumidor procesó, así que a veces entrega dos veces. Nadie puede garantizar exactly-once de punta a punta; lo que sí puedes lograr es que repetir no cambie nada: un consumidor idempotente.",
     demo_results: [
         "",
         "ya visto: descarta",

@@ -7,6 +7,7 @@ mod es;
 
 use crate::embed::challenges::Challenge;
 use crate::lab::settings::Field;
+use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
 use crate::sim::{EventState, Fault, Outcome, Reason};
@@ -197,6 +198,12 @@ pub struct Texts {
     pub challenge_goals: [&'static str; Challenge::COUNT],
     pub fields: [&'static str; Field::COUNT],
     pub demo_ops: [&'static str; Op::COUNT],
+    /// What a consumer did with a delivery: applied, discarded.
+    pub did: [&'static str; Did::COUNT],
+    /// A demonstration's end: no effect, exactly one, more than one.
+    pub verdicts: [&'static str; 3],
+    /// Shown once the naive consumer has applied an effect twice.
+    pub at_least_once: &'static str,
     /// Empty where the operation's own text says it (`Done`).
     pub demo_results: [&'static str; OpResult::COUNT],
 }
@@ -245,6 +252,15 @@ impl Texts {
 
     pub fn challenge(&self, c: Challenge) -> &'static str {
         self.challenge_goals[c as usize]
+    }
+
+    pub fn did(&self, d: Did) -> &'static str {
+        self.did[d as usize]
+    }
+
+    /// The verdict of a demonstration that ended with `effects` committed effects.
+    pub fn verdict(&self, effects: u32) -> &'static str {
+        self.verdicts[effects.min(2) as usize]
     }
 
     pub fn field(&self, f: Field) -> &'static str {
