@@ -123,6 +123,8 @@ pub struct Lab {
     pub lang: Lang,
     /// Settings for the next reset; failure and ack-lost shares also apply live.
     pub cfg: Config,
+    /// The shares as the run's log last recorded them (a slider logs once it settles).
+    logged: Config,
     pub clock: Clock,
     pub run: Run,
     pub race: Stepper<RaceGuard>,
@@ -152,6 +154,7 @@ impl Lab {
             race: Stepper::new(RaceGuard::CheckThenInsert, race),
             tx: Stepper::new(TxBoundary::OneTransaction, transaction_boundary),
             polling: polling::fresh(&cfg, CursorPolicy::AfterCommit),
+            logged: cfg.clone(),
             cfg,
             challenges: BTreeSet::new(),
             notice: None,
@@ -169,6 +172,7 @@ impl Lab {
     /// figures) stays.
     fn reset(&mut self) {
         self.run = Run::new(&self.cfg);
+        self.logged = self.cfg.clone();
         self.clock.stop();
         self.race = Stepper::new(self.race.variant, race);
         self.tx = Stepper::new(self.tx.variant, transaction_boundary);
@@ -208,6 +212,7 @@ impl Lab {
                     }
                 }
             }
+            Action::Settings(SettingsAction::Settle) => self.log_settled(),
             Action::Settings(a) => match settings::apply(&mut self.cfg, a) {
                 Applied::Unchanged => {}
                 Applied::Live => {
@@ -275,6 +280,26 @@ impl Lab {
                 bump(&mut self.revs.progress);
             }
         }
+    }
+
+    /// Logs each share that changed since it was last logged, with its old and new value.
+    fn log_settled(&mut self) {
+        let (old, new) = (&self.logged, &self.cfg);
+        let changed = [
+            (
+                "failure_probability",
+                old.failure_probability,
+                new.failure_probability,
+            ),
+            ("ack_lost_share", old.ack_lost_share, new.ack_lost_share),
+        ];
+        for (field, was, is) in changed {
+            if was != is {
+                self.run.sim.log_setting(field, was, is);
+                bump(&mut self.revs.sim);
+            }
+        }
+        self.logged = self.cfg.clone();
     }
 
     /// Recomputes the figures if the settings changed since they were computed.

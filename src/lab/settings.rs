@@ -15,6 +15,8 @@ pub enum SettingsAction {
     /// Max retries as typed.
     SetRetries(String),
     SetDedup(DedupOn),
+    /// A slider was let go: log the shares that changed since they were last logged.
+    Settle,
 }
 
 named_enum! {
@@ -81,6 +83,7 @@ pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
             dedup_on,
             ..cfg.clone()
         },
+        SettingsAction::Settle => return Applied::Unchanged,
     };
     if candidate == *cfg {
         return Applied::Unchanged;

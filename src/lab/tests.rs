@@ -40,6 +40,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Settings(SettingsAction::SetBase(_)) => "base",
         Action::Settings(SettingsAction::SetRetries(_)) => "retries",
         Action::Settings(SettingsAction::SetDedup(_)) => "dedup",
+        Action::Settings(SettingsAction::Settle) => "settle",
         Action::Run(RunAction::Step) => "step",
         Action::Run(RunAction::PublishOne) => "publish_one",
         Action::Run(RunAction::PublishTwice) => "publish_twice",
@@ -89,6 +90,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Settings(SettingsAction::SetBase("0".into())),
         Action::Settings(SettingsAction::SetRetries("99999999999".into())),
         Action::Settings(SettingsAction::SetDedup(DedupOn::Producer)),
+        Action::Settings(SettingsAction::Settle),
         Action::Run(RunAction::Step),
         Action::Run(RunAction::PublishOne),
         Action::Run(RunAction::PublishTwice),
@@ -117,7 +119,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         l.update_challenges();
     }
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 33, "{seen:?}");
+    assert_eq!(seen.len(), 34, "{seen:?}");
 }
 
 #[test]
@@ -256,6 +258,31 @@ fn shares_apply_live_without_a_restart() {
         l.run.sim.event(1).map(|e| e.state),
         Some(EventState::WaitingRetry { retry: 1, .. })
     ));
+}
+
+#[test]
+fn a_slider_logs_the_value_it_settles_on_once() {
+    let mut l = lab();
+    let settings_lines = |l: &Lab| {
+        l.run
+            .sim
+            .log()
+            .iter()
+            .filter(|e| e.kind == crate::sim::log::Kind::SettingChanged)
+            .filter_map(|e| e.detail.clone())
+            .collect::<Vec<_>>()
+    };
+    for p in [0.31, 0.32, 0.4, 0.5] {
+        l.apply(Action::Settings(SettingsAction::SetFailure(p)));
+    }
+    assert!(settings_lines(&l).is_empty(), "moving is not settling");
+    l.apply(Action::Settings(SettingsAction::Settle));
+    assert_eq!(settings_lines(&l), ["failure_probability: 0.3 -> 0.5"]);
+    l.apply(Action::Settings(SettingsAction::Settle));
+    assert_eq!(settings_lines(&l).len(), 1, "nothing new to log");
+    l.apply(Action::Settings(SettingsAction::SetAckLost(0.1)));
+    l.apply(Action::Settings(SettingsAction::Settle));
+    assert_eq!(settings_lines(&l)[1], "ack_lost_share: 0.25 -> 0.1");
 }
 
 #[test]

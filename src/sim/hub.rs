@@ -171,6 +171,8 @@ impl Simulation {
     }
 
     /// Live settings: the failure probability and ack-lost share change the next draws only.
+    /// Applies new shares from now on. Not logged here: a slider moves through many values,
+    /// and [`Simulation::log_setting`] records the one it settles on.
     pub fn set_probabilities(&mut self, failure_probability: f64, ack_lost_share: f64) {
         let cfg = Config {
             failure_probability,
@@ -181,13 +183,18 @@ impl Simulation {
         if cfg != self.cfg {
             self.cfg = cfg;
             self.refresh_thresholds();
-            let mut e = Entry::new(self.now_ms, Kind::SettingChanged);
-            e.detail = Some(format!(
-                "failure_probability={} ack_lost_share={}",
-                self.cfg.failure_probability, self.cfg.ack_lost_share
-            ));
-            self.push_log(e);
         }
+    }
+
+    /// Logs that `field` went from `old` to `new` (decimals as the share link writes them).
+    pub fn log_setting(&mut self, field: &str, old: f64, new: f64) {
+        let mut e = Entry::new(self.now_ms, Kind::SettingChanged);
+        e.detail = Some(format!(
+            "{field}: {} -> {}",
+            crate::num::short(old),
+            crate::num::short(new)
+        ));
+        self.push_log(e);
     }
 
     /// Replays one dead-lettered event: the same id, a fresh series of attempts starting now.

@@ -146,11 +146,13 @@ pub fn Controls(props: &PanelProps) -> Html {
             </div>
             <label class="field">
                 <span>{ format!("{}: {}", t.failure_probability, fill(t.percent, &[&p_pct.to_string()])) }</span>
-                <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p} />
+                <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p}
+                    onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))} />
             </label>
             <label class="field">
                 <span>{ format!("{}: {}", t.ack_lost_share, fill(t.percent, &[&ack_pct.to_string()])) }</span>
                 <input id="ack-lost" type="range" min="0" max="100" step="1" value={ack_pct.to_string()} oninput={on_ack}
+                    onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))}
                     aria-describedby="ack-hint" />
                 <small id="ack-hint">{ t.ack_lost_hint }</small>
             </label>
