@@ -3,7 +3,7 @@ use yew::prelude::*;
 
 use super::export::download;
 use super::PanelProps;
-use crate::sim::log::{to_csv, to_jsonl, Entry};
+use crate::sim::log::{to_csv, to_jsonl, Entry, Kind};
 use crate::sim::rng::ALGORITHM;
 use crate::sim::utc::format_ms;
 
@@ -11,7 +11,12 @@ use crate::sim::utc::format_ms;
 const SHOWN: usize = 60;
 
 fn line(t: &super::text::Texts, e: &Entry) -> Html {
-    let mut parts = vec![t.kind(e.kind).to_string()];
+    // An attempt line is named by the attempt itself (entrega inicial, intento n).
+    let mut parts = if e.kind == Kind::Attempt {
+        Vec::new()
+    } else {
+        vec![t.kind(e.kind).to_string()]
+    };
     if let Some(k) = &e.fact_key {
         parts.push(k.clone());
     }
