@@ -15,7 +15,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Same fixture and value as the native test in tests/core.rs.
 const FIXTURE: &str = include_str!("fixtures/determinism.json");
-const FIXTURE_LOG_HASH: u64 = 0xb32a_7be9_918a_72cd;
+const FIXTURE_LOG_HASH: u64 = 0xa90c_df4f_96ab_2297;
 
 /// Waits until Yew has rendered everything the last action scheduled (no fixed sleep).
 async fn settle() {
@@ -172,10 +172,10 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     assert_eq!(text(&root, "#events tbody tr td:last-child"), "intento 6");
     let log = text(&root, "#log");
     assert!(
-        log.contains("entrega inicial · error del consumidor"),
+        log.contains("entrega inicial · instancia A · error del consumidor"),
         "{log}"
     );
-    assert!(log.contains("intento 6 · error del consumidor"), "{log}");
+    assert!(log.contains("intento 6 · instancia A · error del consumidor"), "{log}");
     assert!(!log.contains("#7") && !log.contains("intento 7"), "{log}");
     let rows = root
         .query_selector_all("#schedule tbody tr")
@@ -380,5 +380,34 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
     assert!(
         summary.contains("p (entrega inicial) · p^6 (6 intentos) = p^7"),
         "{summary}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn an_injected_cause_is_explained_and_named_on_the_timeline() {
+    let root = mount(quiet()).await;
+    click(&root, "#fault-rebalance").await;
+    assert!(text(&root, "#fault-explained").contains("otra instancia"));
+    click(&root, "#publish-one").await;
+    click(&root, "#step").await; // the initial delivery, on instance A, meets the rebalance
+    click(&root, "#step").await; // intento 1 at 30 s goes to B
+    let titles: Vec<String> = {
+        let list = root.query_selector_all("#timeline .marker title").unwrap();
+        (0..list.length())
+            .map(|i| list.get(i).unwrap().text_content().unwrap())
+            .collect()
+    };
+    assert!(titles[0].contains("instancia A"), "{titles:?}");
+    assert!(titles[0].contains("Rebalanceo del grupo"), "{titles:?}");
+    assert!(titles[1].contains("instancia B"), "{titles:?}");
+
+    click(&root, "#fault-visibility_timeout").await;
+    click(&root, "#publish-one").await;
+    click(&root, "#step").await;
+    let log = text(&root, "#log");
+    assert!(log.contains("entrega concurrente"), "{log}");
+    assert!(
+        log.contains("Idempotente: descartado / Ingenuo: aplicado"),
+        "{log}"
     );
 }

@@ -12,7 +12,7 @@ use retry_lab::sim::{Config, DedupOn, EventState, Fault, Outcome, Simulation};
 
 const FIXTURE: &str = include_str!("fixtures/determinism.json");
 /// FNV-1a 64 of the fixture's JSON Lines log; the browser test asserts the same value.
-const FIXTURE_LOG_HASH: u64 = 0xb32a_7be9_918a_72cd;
+const FIXTURE_LOG_HASH: u64 = 0xa90c_df4f_96ab_2297;
 
 fn iss() -> Fact {
     Fact {
@@ -233,31 +233,84 @@ fn quiet() -> Config {
 }
 
 #[test]
-fn every_fault_makes_a_duplicate_the_idempotent_consumer_discards() {
+fn each_redelivery_cause_behaves_as_the_lesson_tells() {
+    use retry_lab::sim::outcome::Instance;
     for &fault in Fault::ALL {
         let mut sim = Simulation::new(quiet());
         sim.inject(fault);
         sim.publish(iss(), 0, 1).unwrap();
         sim.run_to_end(100);
         let ev = sim.event(0).unwrap();
-        assert_eq!(
-            ev.attempts.len(),
-            2,
-            "{fault:?}: one faulty attempt, one retry"
-        );
+        // Event 0 is on the partition instance A owns.
+        assert_eq!(ev.attempts[0].instance, Instance::A, "{fault:?}");
         assert_eq!(ev.attempts[0].fault, Some(fault));
-        assert_eq!(ev.attempts[0].outcome, Outcome::AckLost);
-        assert_eq!(ev.attempts[1].t_ms, 30_000, "redelivered on the schedule");
-        assert_eq!(ev.state, EventState::Delivered { at_ms: 30_000 });
+        // Every cause processes the same event twice: the naive consumer applies it twice,
+        // the idempotent one (dedup row and effect in one transaction) once.
         assert_eq!(
             sim.naive().effects.applications,
             2,
             "{fault:?}: naive applies twice"
         );
-        assert_eq!(sim.idempotent().effects.applications, 1);
-        assert_eq!(sim.idempotent().discarded, 1);
-        let logged = sim.log().iter().filter(|e| e.fault == Some(fault)).count();
-        assert_eq!(logged, 2, "named when injected and on the attempt");
+        assert_eq!(sim.idempotent().effects.applications, 1, "{fault:?}");
+        assert_eq!(sim.idempotent().discarded, 1, "{fault:?}");
+        let named = sim.log().iter().filter(|e| e.fault == Some(fault)).count();
+        match fault {
+            Fault::CrashAfterCommit | Fault::AckLost | Fault::Rebalance => {
+                // No answer reached the hub: it retries on the schedule.
+                assert_eq!(
+                    ev.attempts.len(),
+                    2,
+                    "{fault:?}: one faulty attempt, one retry"
+                );
+                assert_eq!(ev.attempts[0].outcome, Outcome::AckLost);
+                assert_eq!(ev.attempts[0].reason, Some(Reason::from(fault)));
+                assert_eq!(ev.attempts[1].t_ms, 30_000, "redelivered on the schedule");
+                assert_eq!(ev.state, EventState::Delivered { at_ms: 30_000 });
+                // The crashed instance comes back and gets it; a lost ack goes back to the
+                // same owner; a rebalance hands the partition, and the retry, to the other.
+                let second = if fault == Fault::Rebalance {
+                    Instance::B
+                } else {
+                    Instance::A
+                };
+                assert_eq!(ev.attempts[1].instance, second, "{fault:?}");
+                assert_eq!(named, 2, "named when injected and on the attempt");
+            }
+            Fault::VisibilityTimeout => {
+                // The other instance took it while the first still worked: both processed it
+                // at the same moment, an answer reached the hub, and there is no retry.
+                assert_eq!(ev.attempts.len(), 1);
+                assert_eq!(ev.state, EventState::Delivered { at_ms: 0 });
+                let both: Vec<_> = sim
+                    .log()
+                    .iter()
+                    .filter(|e| e.t_ms == 0 && e.instance.is_some())
+                    .map(|e| (e.kind, e.instance, e.idempotent, e.naive))
+                    .collect();
+                use retry_lab::sim::consumer::Action::{Applied, Discarded};
+                assert_eq!(
+                    both,
+                    [
+                        (
+                            Kind::Attempt,
+                            Some(Instance::A),
+                            Some(Applied),
+                            Some(Applied)
+                        ),
+                        (
+                            Kind::ConcurrentDelivery,
+                            Some(Instance::B),
+                            Some(Discarded),
+                            Some(Applied)
+                        ),
+                    ]
+                );
+                assert_eq!(
+                    named, 3,
+                    "named when injected, on the attempt and the concurrent one"
+                );
+            }
+        }
     }
 }
 

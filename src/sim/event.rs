@@ -3,7 +3,7 @@
 use uuid::Uuid;
 
 use super::ids::Fact;
-use super::outcome::{Fault, Outcome, Reason};
+use super::outcome::{Fault, Instance, Outcome, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventState {
@@ -43,6 +43,8 @@ pub struct AttemptRecord {
     pub outcome: Outcome,
     pub reason: Option<Reason>,
     pub fault: Option<Fault>,
+    /// The consumer-group instance that received it.
+    pub instance: Instance,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use super::consumer::{Delivery, IdempotentConsumer, NaiveConsumer};
 use super::event::{AttemptRecord, Counts, Event, EventState};
 use super::ids::{producer_id, Fact};
 use super::log::{Entry, Kind};
-use super::outcome::{Fault, Outcome, Reason};
+use super::outcome::{Fault, Instance, Outcome, Reason};
 use super::rng::{threshold, SimRng};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +37,9 @@ pub struct Simulation {
     counts: Counts,
     /// Publications in the queue, kept so the event limit is checked without a scan.
     pending_publications: usize,
+    /// Events are spread over two partitions (by index parity); A owns the even one and B the
+    /// odd one until a rebalance swaps them.
+    rebalanced: bool,
     fail_threshold: u64,
     ack_lost_threshold: u64,
 }
@@ -71,6 +74,7 @@ impl Simulation {
             log_dropped: 0,
             counts: Counts::default(),
             pending_publications: 0,
+            rebalanced: false,
             fail_threshold: 0,
             ack_lost_threshold: 0,
             cfg,
@@ -171,7 +175,7 @@ impl Simulation {
     }
 
     /// Live settings: the failure probability and ack-lost share change the next draws only.
-    /// Applies new shares from now on. Not logged here: a slider moves through many values,
+    /// They apply from now on. Not logged here: a slider moves through many values,
     /// and [`Simulation::log_setting`] records the one it settles on.
     pub fn set_probabilities(&mut self, failure_probability: f64, ack_lost_share: f64) {
         let cfg = Config {
@@ -317,12 +321,25 @@ impl Simulation {
     }
 
     /// Decides what happens to one attempt: outage first, then an armed fault, then the dice.
+    /// The instance that owns `index`'s partition now.
+    pub fn owner(&self, index: u32) -> Instance {
+        if (index % 2 == 1) != self.rebalanced {
+            Instance::B
+        } else {
+            Instance::A
+        }
+    }
+
     fn draw_outcome(&mut self) -> (Outcome, Option<Reason>, Option<Fault>) {
         if self.outage {
             return (Outcome::ConsumerError, Some(Reason::ConsumerDown), None);
         }
-        if let Some(f) = self.armed.take() {
-            return (Outcome::AckLost, Some(Reason::from(f)), Some(f));
+        match self.armed.take() {
+            // The event was processed twice at once, and an answer reached the hub.
+            Some(f @ Fault::VisibilityTimeout) => return (Outcome::Delivered, None, Some(f)),
+            // Processed and committed, and no answer reached the hub: it retries.
+            Some(f) => return (Outcome::AckLost, Some(Reason::from(f)), Some(f)),
+            None => {}
         }
         if !self.rng.chance(self.fail_threshold) {
             return (Outcome::Delivered, None, None);
@@ -341,25 +358,48 @@ impl Simulation {
             _ => return, // stale: cannot happen with the hub's own scheduling; ignored, not fatal
         }
         let (outcome, reason, fault) = self.draw_outcome();
+        let instance = self.owner(index);
         self.counts.attempts += 1;
         let ev = &self.events[index as usize];
         let mut entry = event_entry(now, Kind::Attempt, ev);
         entry.attempt = Some(attempt);
         entry.series = Some(series);
+        entry.instance = Some(instance);
         entry.outcome = Some(outcome);
         entry.reason = reason;
         entry.fault = fault;
+        let d = Delivery {
+            t_ms: now,
+            event_id: ev.id,
+            derived_id: ev.derived_id,
+            fact_key: &ev.fact.key(),
+        };
         if outcome.processed() {
-            let d = Delivery {
-                t_ms: now,
-                event_id: ev.id,
-                derived_id: ev.derived_id,
-                fact_key: &ev.fact.key(),
-            };
             entry.idempotent = Some(self.idempotent.process(&d));
             entry.naive = Some(self.naive.process(&d));
         }
+        // The visibility timeout expires while the owner still works: the other instance
+        // takes the same event at the same moment. Both write to the shared database; the
+        // unique constraint lets the first commit win, the naive consumer applies both.
+        let concurrent = (fault == Some(Fault::VisibilityTimeout)).then(|| {
+            let mut c = event_entry(now, Kind::ConcurrentDelivery, ev);
+            c.attempt = Some(attempt);
+            c.series = Some(series);
+            c.instance = Some(instance.other());
+            c.fault = fault;
+            c.idempotent = Some(self.idempotent.process(&d));
+            c.naive = Some(self.naive.process(&d));
+            c
+        });
         self.push_log(entry);
+        if let Some(c) = concurrent {
+            self.push_log(c);
+        }
+        // A rebalance moves the partitions before the owner confirmed: the retry goes to the
+        // other instance (and so does everything after it, until the next rebalance).
+        if fault == Some(Fault::Rebalance) {
+            self.rebalanced = !self.rebalanced;
+        }
 
         let max = self.cfg.max_retries;
         let ev = &mut self.events[index as usize];
@@ -370,6 +410,7 @@ impl Simulation {
             outcome,
             reason,
             fault,
+            instance,
         });
         let next = match (outcome, reason) {
             (Outcome::Delivered, _) => {

@@ -4,7 +4,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::consumer::Action;
-use super::outcome::{Fault, Outcome, Reason};
+use super::outcome::{Fault, Instance, Outcome, Reason};
 
 named_enum! {
     /// What a log line records.
@@ -17,6 +17,9 @@ named_enum! {
         FaultInjected = "fault_injected",
         OutageOn = "outage_on",
         OutageOff = "outage_off",
+        /// The visibility timeout expired: the other instance processed the event too, at
+        /// the same time (not a retry of the hub).
+        ConcurrentDelivery = "concurrent_delivery",
         SettingChanged = "setting_changed",
     }
 }
@@ -38,6 +41,9 @@ pub struct Entry {
     /// 0 for the first series, +1 for each manual replay.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub series: Option<u32>,
+    /// The consumer-group instance that received a delivery (`a` or `b`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance: Option<Instance>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -66,6 +72,7 @@ impl Entry {
             fact_key: None,
             attempt: None,
             series: None,
+            instance: None,
             outcome: None,
             reason: None,
             fault: None,
@@ -92,7 +99,7 @@ pub fn to_jsonl<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
     out
 }
 
-pub const CSV_HEADER: &str = "t_ms,kind,event_id,derived_id,fact_key,attempt,series,outcome,reason,fault,idempotent,naive,wait_ms,next_attempt_at_ms,detail";
+pub const CSV_HEADER: &str = "t_ms,kind,event_id,derived_id,fact_key,attempt,series,instance,outcome,reason,fault,idempotent,naive,wait_ms,next_attempt_at_ms,detail";
 
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
@@ -124,6 +131,7 @@ pub fn to_csv<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
             opt(&e.fact_key),
             opt(&e.attempt),
             opt(&e.series),
+            name(&e.instance, Instance::as_str),
             name(&e.outcome, Outcome::as_str),
             name(&e.reason, Reason::as_str),
             name(&e.fault, Fault::as_str),
@@ -161,7 +169,7 @@ mod tests {
         );
         let csv = to_csv([&e]);
         assert!(
-            csv.ends_with("5,published,,,,,,,,,,,,,\"a, \"\"b\"\"\"\n"),
+            csv.ends_with("5,published,,,,,,,,,,,,,,\"a, \"\"b\"\"\"\n"),
             "{csv}"
         );
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);

@@ -49,16 +49,37 @@ impl From<Fault> for Reason {
 }
 
 named_enum! {
-    /// The four redelivery causes of the lesson, each injectable once. All of them leave the
-    /// effect committed while the hub records a failure, so the same event comes back.
+    /// The two instances of the consumer group. The idempotent and the naive consumer are
+    /// each such a group; both instances of one share its database (dedup table, effects).
+    pub enum Instance {
+        A = "a",
+        B = "b",
+    }
+}
+
+impl Instance {
+    pub fn other(self) -> Instance {
+        match self {
+            Instance::A => Instance::B,
+            Instance::B => Instance::A,
+        }
+    }
+}
+
+named_enum! {
+    /// The four redelivery causes of the lesson, each injectable once for the next attempt that
+    /// reaches a running consumer. Each ends in a second processing of the same event, each
+    /// its own way (see the hub's `do_attempt`).
     pub enum Fault {
         /// The consumer commits, then crashes before it can acknowledge.
         CrashAfterCommit = "crash_after_commit",
         /// The acknowledgement is lost on the network.
         AckLost = "ack_lost",
-        /// A consumer-group rebalance hands the same offset to another instance mid-batch.
+        /// The partition moves to the other instance before the first one confirmed; the
+        /// retry goes to the other instance.
         Rebalance = "rebalance",
-        /// The visibility timeout expires on a slow consumer whose work had already finished.
+        /// The first instance is slow; the timeout expires while it still works, and the
+        /// other instance takes the same event at the same time.
         VisibilityTimeout = "visibility_timeout",
     }
 }

@@ -207,6 +207,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 }) }
                 if let Some(f) = sim.armed_fault() {
                     <p class="armed" role="status">{ format!("⚡ {}: {}", t.fault_armed, t.fault(f)) }</p>
+                    <p class="hint" id="fault-explained">{ t.fault_explained[f as usize] }</p>
                 }
             </fieldset>
         </aside>

@@ -23,6 +23,9 @@ fn line(t: &super::text::Texts, e: &Entry) -> Html {
     if let Some(n) = e.attempt {
         parts.push(t.attempt(n));
     }
+    if let Some(i) = e.instance {
+        parts.push(t.instance(i));
+    }
     if let Some(o) = e.outcome {
         parts.push(t.outcome(o).to_string());
     }

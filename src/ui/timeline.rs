@@ -77,7 +77,16 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
     for k in 0..=cfg.max_retries {
         let rec = series.get(k as usize).copied();
         let what = rec.map_or(String::from("—"), |r| {
-            format!("{} @ {}", t.outcome(r.outcome), format_ms(r.t_ms))
+            let cause = r
+                .fault
+                .map(|f| format!(" · ⚡ {}", t.fault(f)))
+                .unwrap_or_default();
+            let who = t.instance(r.instance);
+            format!(
+                "{} ({who}) @ {}{cause}",
+                t.outcome(r.outcome),
+                format_ms(r.t_ms)
+            )
         });
         items.push(html! {
             <circle class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">

@@ -186,6 +186,7 @@ pub static EN: Texts = Texts {
         "cause injected",
         "consumer outage on",
         "consumer outage off",
+        "concurrent delivery",
         "setting changed",
     ],
     challenge_goals: [
@@ -204,6 +205,13 @@ pub static EN: Texts = Texts {
         "COMMIT: the transaction is confirmed",
     ],
     did: ["applied", "discarded"],
+    instance: "instance {0}",
+    fault_explained: [
+        "The instance commits its transaction and crashes before it answers. The hub hears nothing and retries on the schedule; the same instance, back up, receives the event again.",
+        "The instance commits and answers, but the answer is lost on the network. The hub retries on the schedule and the event arrives again.",
+        "The group rebalances: the partition moves to the other instance before the first one confirms. The other instance receives the retry.",
+        "The instance is slow and the visibility timeout expires while it still works: the other instance takes the same event at the same time. With the unique constraint only one wins; the naive consumer applies both.",
+    ],
     verdicts: [
         "Result: the effect was lost; the event is marked as processed but nothing happened.",
         "Result: exactly one effect, although the event arrived more than once.",

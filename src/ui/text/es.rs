@@ -187,6 +187,7 @@ pub static ES: Texts = Texts {
         "causa inyectada",
         "caída del consumidor: inicio",
         "caída del consumidor: fin",
+        "entrega concurrente",
         "ajuste cambiado",
     ],
     challenge_goals: [
@@ -205,6 +206,13 @@ pub static ES: Texts = Texts {
         "COMMIT: confirma la transacción",
     ],
     did: ["aplicado", "descartado"],
+    instance: "instancia {0}",
+    fault_explained: [
+        "La instancia confirma su transacción y se cae antes de responder. El hub no recibe respuesta y reintenta según la tabla; la misma instancia, ya de vuelta, recibe el evento otra vez.",
+        "La instancia confirma y responde, pero la respuesta se pierde en la red. El hub reintenta según la tabla y el evento llega de nuevo.",
+        "El grupo se reequilibra: la partición pasa a la otra instancia antes de que la primera confirme. El reintento lo recibe la otra instancia.",
+        "La instancia es lenta y el visibility timeout vence mientras aún trabaja: la otra instancia toma el mismo evento a la vez. Con la restricción de unicidad gana una sola; el consumidor ingenuo aplica las dos.",
+    ],
     verdicts: [
         "Resultado: el efecto se perdió; el evento quedó marcado como procesado sin que nada ocurriera.",
         "Resultado: exactamente un efecto, aunque el evento llegó más de una vez.",

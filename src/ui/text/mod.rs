@@ -10,6 +10,7 @@ use crate::lab::settings::Field;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
+use crate::sim::outcome::Instance;
 use crate::sim::{EventState, Fault, Outcome, Reason};
 
 pub use crate::lang::Lang;
@@ -198,6 +199,10 @@ pub struct Texts {
     pub challenge_goals: [&'static str; Challenge::COUNT],
     pub fields: [&'static str; Field::COUNT],
     pub demo_ops: [&'static str; Op::COUNT],
+    /// `{0}`: a consumer-group instance (A or B).
+    pub instance: &'static str,
+    /// What each redelivery cause does, shown while it is armed.
+    pub fault_explained: [&'static str; Fault::COUNT],
     /// What a consumer did with a delivery: applied, discarded.
     pub did: [&'static str; Did::COUNT],
     /// A demonstration's end: no effect, exactly one, more than one.
@@ -252,6 +257,10 @@ impl Texts {
 
     pub fn challenge(&self, c: Challenge) -> &'static str {
         self.challenge_goals[c as usize]
+    }
+
+    pub fn instance(&self, i: Instance) -> String {
+        fill(self.instance, &[&i.as_str().to_uppercase()])
     }
 
     pub fn did(&self, d: Did) -> &'static str {
