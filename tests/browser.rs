@@ -15,7 +15,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Same fixture and value as the native test in tests/core.rs.
 const FIXTURE: &str = include_str!("fixtures/determinism.json");
-const FIXTURE_LOG_HASH: u64 = 0xa90c_df4f_96ab_2297;
+const FIXTURE_LOG_HASH: u64 = 0x6d3e_4edb_df99_0f28;
 
 /// Waits until Yew has rendered everything the last action scheduled (no fixed sleep).
 async fn settle() {
@@ -175,7 +175,10 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
         log.contains("entrega inicial · instancia A · error del consumidor"),
         "{log}"
     );
-    assert!(log.contains("intento 6 · instancia A · error del consumidor"), "{log}");
+    assert!(
+        log.contains("intento 6 · instancia A · error del consumidor"),
+        "{log}"
+    );
     assert!(!log.contains("#7") && !log.contains("intento 7"), "{log}");
     let rows = root
         .query_selector_all("#schedule tbody tr")
@@ -410,4 +413,23 @@ async fn an_injected_cause_is_explained_and_named_on_the_timeline() {
         log.contains("Idempotente: descartado / Ingenuo: aplicado"),
         "{log}"
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_chosen_root_cause_reaches_the_dead_letter_queue_and_fixing_it_lets_a_manual_retry_through(
+) {
+    let root = mount(quiet()).await;
+    select(&root, "#outage-cause", "url_changed").await;
+    click(&root, "#outage").await;
+    click(&root, "#publish-one").await;
+    for _ in 0..7 {
+        click(&root, "#step").await;
+    }
+    let dlq = text(&root, "#dlq .dlq-item");
+    assert!(dlq.contains("cambió de URL sin avisar"), "{dlq}");
+    click(&root, "#fix-cause").await;
+    assert!(root.query_selector("#fix-cause").unwrap().is_none());
+    click(&root, "#dlq .dlq-item button").await;
+    click(&root, "#step").await;
+    assert!(text(&root, "#event-counts").contains("Entregados: 1"));
 }

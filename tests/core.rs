@@ -6,13 +6,14 @@ use proptest::prelude::*;
 use retry_lab::sim::hub::MAX_EVENTS;
 use retry_lab::sim::ids::Fact;
 use retry_lab::sim::log::{fnv1a64, to_jsonl, Kind};
+use retry_lab::sim::outcome::RootCause;
 use retry_lab::sim::scenario::Scenario;
 use retry_lab::sim::Reason;
 use retry_lab::sim::{Config, DedupOn, EventState, Fault, Outcome, Simulation};
 
 const FIXTURE: &str = include_str!("fixtures/determinism.json");
 /// FNV-1a 64 of the fixture's JSON Lines log; the browser test asserts the same value.
-const FIXTURE_LOG_HASH: u64 = 0xa90c_df4f_96ab_2297;
+const FIXTURE_LOG_HASH: u64 = 0x6d3e_4edb_df99_0f28;
 
 fn iss() -> Fact {
     Fact {
@@ -157,7 +158,7 @@ proptest! {
                     let at = sim.now_ms();
                     sim.publish(fact, at, u32::from(n)).unwrap();
                 }
-                Act::Outage(on) => sim.set_outage(on),
+                Act::Outage(on) => sim.set_outage(on.then_some(RootCause::Bug)),
                 Act::Inject(f) => sim.inject(Fault::ALL[f as usize]),
                 Act::Replay(i) => { let _ = sim.replay(u32::from(i)); }
                 Act::ReplayAll => { sim.replay_all(); }
@@ -171,7 +172,7 @@ proptest! {
             let c = sim.counts();
             prop_assert_eq!(c.published, c.in_flight + c.delivered + c.dead_lettered);
         }
-        sim.set_outage(false);
+        sim.set_outage(None);
         sim.run_to_end(1_000_000);
         prop_assert_eq!(sim.check_invariants(), Ok(()));
         prop_assert_eq!(sim.counts().in_flight, 0);
@@ -317,7 +318,7 @@ fn each_redelivery_cause_behaves_as_the_lesson_tells() {
 #[test]
 fn fault_waits_for_a_running_consumer() {
     let mut sim = Simulation::new(quiet());
-    sim.set_outage(true);
+    sim.set_outage(Some(RootCause::Down));
     sim.inject(Fault::CrashAfterCommit);
     sim.publish(iss(), 0, 1).unwrap();
     sim.step();
@@ -327,7 +328,7 @@ fn fault_waits_for_a_running_consumer() {
         Some(Reason::ConsumerDown)
     );
     assert_eq!(sim.armed_fault(), Some(Fault::CrashAfterCommit));
-    sim.set_outage(false);
+    sim.set_outage(None);
     sim.run_to_end(100);
     assert_eq!(
         sim.event(0).unwrap().attempts[1].fault,
@@ -339,7 +340,7 @@ fn fault_waits_for_a_running_consumer() {
 #[test]
 fn outage_dead_letters_then_replay_delivers_the_same_id() {
     let mut sim = Simulation::new(quiet());
-    sim.set_outage(true);
+    sim.set_outage(Some(RootCause::Down));
     sim.publish(iss(), 0, 1).unwrap();
     sim.run_to_end(100);
     let ev = sim.event(0).unwrap().clone();
@@ -350,7 +351,7 @@ fn outage_dead_letters_then_replay_delivers_the_same_id() {
             reason: Reason::ConsumerDown
         }
     );
-    sim.set_outage(false);
+    sim.set_outage(None);
     sim.run_until(2_000_000);
     assert_eq!(sim.replay_all(), 1);
     sim.run_to_end(100);

@@ -84,14 +84,14 @@ mod tests {
         let mut sim = Simulation::new(quiet.clone());
         assert!(detect(&sim, &poll, false).is_empty());
 
-        sim.set_outage(true);
+        sim.set_outage(Some(crate::sim::outcome::RootCause::Down));
         sim.publish(fact(1), 0, 1).unwrap();
         sim.run_to_end(100);
         assert_eq!(
             detect(&sim, &poll, false),
             BTreeSet::from([Challenge::DeadLetter])
         );
-        sim.set_outage(false);
+        sim.set_outage(None);
         sim.replay_all();
         sim.run_to_end(100);
         assert!(detect(&sim, &poll, false).contains(&Challenge::ReplayDelivered));

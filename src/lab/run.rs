@@ -1,6 +1,7 @@
 //! The running simulation as the page shows it: the hub, which event is selected, how many
 //! distinct passes were published, and the last double publication.
 use crate::sim::ids::Fact;
+use crate::sim::outcome::RootCause;
 use crate::sim::utc::format_utc;
 use crate::sim::{Config, Fault, Simulation};
 
@@ -35,7 +36,11 @@ pub enum RunAction {
     Step,
     PublishOne,
     PublishTwice,
+    /// Start (with the chosen root cause) or end the consumer outage; ending it is how the
+    /// learner fixes the cause.
     SetOutage(bool),
+    /// Choose the outage's root cause (applies at once if an outage is on).
+    SetCause(RootCause),
     Inject(Fault),
     Select(u32),
     Replay(u32),
@@ -48,6 +53,8 @@ pub struct Run {
     pub published_facts: u32,
     /// Event indices of the last double publication.
     pub last_double: Option<(u32, u32)>,
+    /// The root cause the next outage has.
+    pub cause: RootCause,
 }
 
 /// The hub refused a publication: the simulation holds as many events as it may.
@@ -61,6 +68,7 @@ impl Run {
             selected: None,
             published_facts: 0,
             last_double: None,
+            cause: RootCause::default(),
         }
     }
 
@@ -71,7 +79,13 @@ impl Run {
             }
             RunAction::PublishOne => self.publish(1)?,
             RunAction::PublishTwice => self.publish(2)?,
-            RunAction::SetOutage(on) => self.sim.set_outage(on),
+            RunAction::SetOutage(on) => self.sim.set_outage(on.then_some(self.cause)),
+            RunAction::SetCause(c) => {
+                self.cause = c;
+                if self.sim.outage().is_some() {
+                    self.sim.set_outage(Some(c));
+                }
+            }
             RunAction::Inject(f) => self.sim.inject(f),
             RunAction::Select(i) => {
                 if self.sim.event(i).is_some() {

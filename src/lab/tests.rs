@@ -6,8 +6,9 @@ use super::settings::{Field, SettingsAction};
 use super::stepper::StepperAction;
 use super::*;
 use crate::sim::demos::{RaceGuard, TxBoundary};
+use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
-use crate::sim::{DedupOn, EventState, Fault};
+use crate::sim::{DedupOn, EventState, Fault, Reason};
 
 fn lab() -> Lab {
     Lab::new(Config::default(), Lang::Es)
@@ -45,6 +46,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Run(RunAction::PublishOne) => "publish_one",
         Action::Run(RunAction::PublishTwice) => "publish_twice",
         Action::Run(RunAction::SetOutage(_)) => "outage",
+        Action::Run(RunAction::SetCause(_)) => "cause",
         Action::Run(RunAction::Inject(_)) => "inject",
         Action::Run(RunAction::Select(_)) => "select",
         Action::Run(RunAction::Replay(_)) => "replay",
@@ -95,6 +97,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Run(RunAction::PublishOne),
         Action::Run(RunAction::PublishTwice),
         Action::Run(RunAction::SetOutage(true)),
+        Action::Run(RunAction::SetCause(RootCause::UrlChanged)),
         Action::Run(RunAction::Inject(Fault::Rebalance)),
         Action::Run(RunAction::Select(u32::MAX)),
         Action::Run(RunAction::Replay(u32::MAX)),
@@ -119,7 +122,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         l.update_challenges();
     }
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 34, "{seen:?}");
+    assert_eq!(seen.len(), 35, "{seen:?}");
 }
 
 #[test]
@@ -315,7 +318,7 @@ fn run_actions_publish_step_select_replay_and_inject() {
     l.apply(Action::Run(RunAction::Inject(Fault::CrashAfterCommit)));
     assert_eq!(l.run.sim.armed_fault(), Some(Fault::CrashAfterCommit));
     l.apply(Action::Run(RunAction::SetOutage(true)));
-    assert!(l.run.sim.outage());
+    assert_eq!(l.run.sim.outage(), Some(RootCause::Down));
     while l.run.sim.dead_letters().count() < 3 {
         l.apply(Action::Run(RunAction::Step));
     }
@@ -325,6 +328,50 @@ fn run_actions_publish_step_select_replay_and_inject() {
     assert_eq!(l.run.sim.dead_letters().count(), 2);
     l.apply(Action::Run(RunAction::ReplayAll));
     assert_eq!(l.run.sim.dead_letters().count(), 0);
+}
+
+#[test]
+fn the_root_cause_is_the_dead_letter_reason_and_fixing_it_is_the_way_out() {
+    let mut l = lab();
+    l.apply(Action::Run(RunAction::SetCause(RootCause::Bug)));
+    assert_eq!(l.run.sim.outage(), None, "choosing a cause starts nothing");
+    l.apply(Action::Run(RunAction::SetOutage(true)));
+    l.apply(Action::Run(RunAction::SetCause(RootCause::UrlChanged)));
+    assert_eq!(
+        l.run.sim.outage(),
+        Some(RootCause::UrlChanged),
+        "applies at once"
+    );
+    l.apply(Action::Run(RunAction::PublishOne));
+    while l.run.sim.dead_letters().count() == 0 {
+        l.apply(Action::Run(RunAction::Step));
+    }
+    assert!(matches!(
+        l.run.sim.event(0).map(|e| e.state),
+        Some(EventState::DeadLettered {
+            reason: Reason::UrlChanged,
+            ..
+        })
+    ));
+    // A manual retry before the fix fails again; after it, it is delivered.
+    l.apply(Action::Run(RunAction::Replay(0)));
+    l.apply(Action::Run(RunAction::Step));
+    assert_eq!(
+        l.run
+            .sim
+            .event(0)
+            .map(|e| e.attempts.last().map(|a| a.reason)),
+        Some(Some(Some(Reason::UrlChanged)))
+    );
+    l.apply(Action::Run(RunAction::SetOutage(false)));
+    l.apply(Action::Settings(SettingsAction::SetFailure(0.0)));
+    while l.run.sim.next_time().is_some() {
+        l.apply(Action::Run(RunAction::Step));
+    }
+    assert!(matches!(
+        l.run.sim.event(0).map(|e| e.state),
+        Some(EventState::Delivered { .. })
+    ));
 }
 
 #[test]

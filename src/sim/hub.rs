@@ -7,7 +7,7 @@ use super::consumer::{Delivery, IdempotentConsumer, NaiveConsumer};
 use super::event::{AttemptRecord, Counts, Event, EventState};
 use super::ids::{producer_id, Fact};
 use super::log::{Entry, Kind};
-use super::outcome::{Fault, Instance, Outcome, Reason};
+use super::outcome::{Fault, Instance, Outcome, Reason, RootCause};
 use super::rng::{threshold, SimRng};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +29,8 @@ pub struct Simulation {
     events: Vec<Event>,
     idempotent: IdempotentConsumer,
     naive: NaiveConsumer,
-    outage: bool,
+    /// The consumer outage and its root cause, while it lasts.
+    outage: Option<RootCause>,
     armed: Option<Fault>,
     log: Vec<Entry>,
     log_cap: usize,
@@ -67,7 +68,7 @@ impl Simulation {
             events: Vec::new(),
             idempotent: IdempotentConsumer::new(cfg.dedup_on),
             naive: NaiveConsumer::default(),
-            outage: false,
+            outage: None,
             armed: None,
             log: Vec::new(),
             log_cap: usize::MAX,
@@ -114,7 +115,7 @@ impl Simulation {
     pub fn naive(&self) -> &NaiveConsumer {
         &self.naive
     }
-    pub fn outage(&self) -> bool {
+    pub fn outage(&self) -> Option<RootCause> {
         self.outage
     }
     pub fn armed_fault(&self) -> Option<Fault> {
@@ -156,13 +157,20 @@ impl Simulation {
         Ok(())
     }
 
-    pub fn set_outage(&mut self, on: bool) {
-        if on != self.outage {
-            self.outage = on;
-            self.push_log(Entry::new(
+    /// Starts an outage with its root cause (or changes the cause), or ends it with `None`.
+    pub fn set_outage(&mut self, cause: Option<RootCause>) {
+        if cause != self.outage {
+            self.outage = cause;
+            let mut e = Entry::new(
                 self.now_ms,
-                if on { Kind::OutageOn } else { Kind::OutageOff },
-            ));
+                if cause.is_some() {
+                    Kind::OutageOn
+                } else {
+                    Kind::OutageOff
+                },
+            );
+            e.reason = cause.map(Reason::from);
+            self.push_log(e);
         }
     }
 
@@ -331,8 +339,8 @@ impl Simulation {
     }
 
     fn draw_outcome(&mut self) -> (Outcome, Option<Reason>, Option<Fault>) {
-        if self.outage {
-            return (Outcome::ConsumerError, Some(Reason::ConsumerDown), None);
+        if let Some(cause) = self.outage {
+            return (Outcome::ConsumerError, Some(Reason::from(cause)), None);
         }
         match self.armed.take() {
             // The event was processed twice at once, and an answer reached the hub.

@@ -34,6 +34,35 @@ named_enum! {
         Rebalance = "rebalance",
         /// Injected: the visibility timeout expired on a slow consumer.
         VisibilityTimeout = "visibility_timeout",
+        /// The outage switch was on, and the consumer had a bug (it answers with an error).
+        ConsumerBug = "consumer_bug",
+        /// The outage switch was on, and the consumer's URL changed without notice.
+        UrlChanged = "url_changed",
+    }
+}
+
+named_enum! {
+    /// Why a consumer fails for good until someone fixes it, as the lesson lists the reasons
+    /// an event ends in the dead-letter queue.
+    #[derive(Default)]
+    pub enum RootCause {
+        /// It is down.
+        #[default]
+        Down = "consumer_down",
+        /// It has a bug and answers every delivery with an error.
+        Bug = "consumer_bug",
+        /// It moved to another URL without telling the hub.
+        UrlChanged = "url_changed",
+    }
+}
+
+impl From<RootCause> for Reason {
+    fn from(c: RootCause) -> Reason {
+        match c {
+            RootCause::Down => Reason::ConsumerDown,
+            RootCause::Bug => Reason::ConsumerBug,
+            RootCause::UrlChanged => Reason::UrlChanged,
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use super::config::{Config, DedupOn, FieldError};
 use super::hub::Simulation;
 use super::ids::Fact;
-use super::outcome::Fault;
+use super::outcome::{Fault, RootCause};
 use super::utc::{truncate, validate_rfc3339_seconds};
 
 /// Largest scenario file accepted, so a huge input is refused before it is parsed.
@@ -36,6 +36,9 @@ pub struct EventSpec {
 pub struct Window {
     pub from_ms: u64,
     pub to_ms: u64,
+    /// Why the consumer fails meanwhile: consumer_down (default), consumer_bug, url_changed.
+    #[serde(default)]
+    pub cause: RootCause,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -61,7 +64,7 @@ pub struct Scenario {
     #[serde(default)]
     pub dedup_on: DedupOn,
     pub events: Vec<EventSpec>,
-    /// Consumer outages: every attempt in [from_ms, to_ms) fails with consumer_down.
+    /// Consumer outages: every attempt in [from_ms, to_ms) fails, for the window's cause.
     #[serde(default)]
     pub outages: Vec<Window>,
     /// One-shot faults armed at the given times.
@@ -253,14 +256,14 @@ impl Scenario {
         }
         #[derive(PartialEq, Eq, PartialOrd, Ord)]
         enum Do {
-            OutageOn,
+            OutageOn(RootCause),
             OutageOff,
             Inject(Fault),
             ReplayAll,
         }
         let mut plan: Vec<(u64, usize, Do)> = Vec::new();
         for w in &self.outages {
-            plan.push((w.from_ms, plan.len(), Do::OutageOn));
+            plan.push((w.from_ms, plan.len(), Do::OutageOn(w.cause)));
             plan.push((w.to_ms, plan.len(), Do::OutageOff));
         }
         for f in &self.faults {
@@ -273,8 +276,8 @@ impl Scenario {
         for (t, _, what) in plan {
             sim.run_until(t);
             match what {
-                Do::OutageOn => sim.set_outage(true),
-                Do::OutageOff => sim.set_outage(false),
+                Do::OutageOn(cause) => sim.set_outage(Some(cause)),
+                Do::OutageOff => sim.set_outage(None),
                 Do::Inject(f) => sim.inject(f),
                 Do::ReplayAll => {
                     sim.replay_all();

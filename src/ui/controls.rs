@@ -8,6 +8,7 @@ use crate::lab::clock::{ClockAction, SPEEDS};
 use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Notice};
+use crate::sim::outcome::RootCause;
 use crate::sim::utc::format_ms;
 use crate::sim::{DedupOn, Fault};
 
@@ -113,6 +114,12 @@ pub fn Controls(props: &PanelProps) -> Html {
         let current = cfg.seed;
         a.reform(move |_| Action::Settings(SettingsAction::NewSeed(fresh_seed(current))))
     };
+    let on_cause = a.reform(|e: Event| {
+        let v = super::select_value(&e);
+        Action::Run(RunAction::SetCause(
+            RootCause::from_name(&v).unwrap_or_default(),
+        ))
+    });
     let p_pct = (cfg.failure_probability * 100.0).round() as u32;
     let ack_pct = (cfg.ack_lost_share * 100.0).round() as u32;
 
@@ -157,10 +164,24 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <small id="ack-hint">{ t.ack_lost_hint }</small>
             </label>
             <label class="field check">
-                <input id="outage" type="checkbox" checked={sim.outage()}
+                <input id="outage" type="checkbox" checked={sim.outage().is_some()}
                     onchange={a.reform(|e: Event| Action::Run(RunAction::SetOutage(e.target_unchecked_into::<HtmlInputElement>().checked())))} />
                 <span>{ t.outage }</span>
             </label>
+            <div class="row">
+                <label class="field grow">
+                    <span>{ t.root_cause }</span>
+                    <select id="outage-cause" onchange={on_cause}>
+                        { for RootCause::ALL.iter().map(|&c| html! {
+                            <option value={c.as_str()} selected={c == lab.run.cause}>{ t.causes[c as usize] }</option>
+                        }) }
+                    </select>
+                </label>
+                if sim.outage().is_some() {
+                    <button type="button" id="fix-cause" class="btn small align-end"
+                        onclick={a.reform(|_| Action::Run(RunAction::SetOutage(false)))}>{ t.fix_cause }</button>
+                }
+            </div>
             <div class="row">
                 <label class="field small">
                     <span>{ t.base_seconds }</span>

@@ -170,7 +170,12 @@ pub static EN: Texts = Texts {
         "crash after commit, before the ack",
         "consumer-group rebalance",
         "visibility timeout expired",
+        "the consumer has a bug and answers with an error",
+        "the consumer's URL changed without notice",
     ],
+    causes: ["is down", "has a bug", "changed its URL"],
+    root_cause: "Root cause",
+    fix_cause: "Fix the cause",
     faults_named: [
         "Crash after commit",
         "Ack lost on the network",

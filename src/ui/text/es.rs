@@ -171,7 +171,12 @@ pub static ES: Texts = Texts {
         "caída tras el commit, antes del ack",
         "rebalanceo del grupo de consumidores",
         "venció el visibility timeout",
+        "el consumidor tiene un bug y responde con error",
+        "el consumidor cambió de URL sin avisar",
     ],
+    causes: ["está caído", "tiene un bug", "cambió de URL"],
+    root_cause: "Causa raíz",
+    fix_cause: "Arreglar la causa",
     faults_named: [
         "Caída tras commit",
         "Ack perdido en la red",

@@ -10,7 +10,7 @@ use crate::lab::settings::Field;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
-use crate::sim::outcome::Instance;
+use crate::sim::outcome::{Instance, RootCause};
 use crate::sim::{EventState, Fault, Outcome, Reason};
 
 pub use crate::lang::Lang;
@@ -194,6 +194,10 @@ pub struct Texts {
     pub state_dead_lettered: &'static str,
     pub outcomes: [&'static str; Outcome::COUNT],
     pub reasons: [&'static str; Reason::COUNT],
+    /// The outage's root causes, completing "the consumer …".
+    pub causes: [&'static str; RootCause::COUNT],
+    pub root_cause: &'static str,
+    pub fix_cause: &'static str,
     pub faults_named: [&'static str; Fault::COUNT],
     pub kinds: [&'static str; Kind::COUNT],
     pub challenge_goals: [&'static str; Challenge::COUNT],
