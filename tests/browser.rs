@@ -433,3 +433,19 @@ async fn the_chosen_root_cause_reaches_the_dead_letter_queue_and_fixing_it_lets_
     click(&root, "#step").await;
     assert!(text(&root, "#event-counts").contains("Entregados: 1"));
 }
+
+#[wasm_bindgen_test]
+async fn every_event_in_flight_has_a_lane_on_one_axis() {
+    let root = mount(Config {
+        failure_probability: 1.0,
+        ..Config::default()
+    })
+    .await;
+    for _ in 0..3 {
+        click(&root, "#publish-one").await;
+    }
+    click(&root, "#step").await;
+    let lanes = root.query_selector_all("#lanes .lane").unwrap().length();
+    assert_eq!(lanes, 3);
+    assert!(text(&root, ".lanes-figure figcaption").contains("(3)"));
+}

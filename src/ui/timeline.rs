@@ -1,11 +1,11 @@
 //! The backoff timeline of the selected event, with the schedule table beside it.
 use yew::prelude::*;
 
-use super::text::Texts;
+use super::text::{fill, Texts};
 use super::PanelProps;
 use crate::sim::event::{AttemptRecord, Event as SimEvent};
 use crate::sim::utc::{approx_wait, format_ms};
-use crate::sim::{Config, EventState, Outcome};
+use crate::sim::{Config, EventState, Outcome, Simulation};
 
 /// Height of the bar and of one row of labels above it, in px.
 const BAR_Y: u32 = 40;
@@ -111,6 +111,65 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
     }
 }
 
+/// Lanes drawn at most: the most recent events in flight.
+const MAX_LANES: usize = 24;
+const LANE_H: u32 = 12;
+
+/// Every event in flight on one time axis, one lane each: a burst of failures shows as waves
+/// of retries at 30, 90, 210 … s after the burst.
+fn lanes(t: &Texts, sim: &Simulation, now: u64) -> Html {
+    let cfg = sim.config();
+    let span = cfg.attempt_offset_ms(cfg.max_retries);
+    let flying: Vec<&SimEvent> = sim
+        .events()
+        .iter()
+        .rev()
+        .filter(|e| e.state.in_flight())
+        .take(MAX_LANES)
+        .collect();
+    if flying.is_empty() {
+        return Html::default();
+    }
+    let from = flying
+        .iter()
+        .map(|e| e.series_started_ms)
+        .min()
+        .unwrap_or(0);
+    let to = flying
+        .iter()
+        .map(|e| e.series_started_ms)
+        .max()
+        .unwrap_or(0)
+        + span;
+    let total = to - from;
+    let at = |ms: u64| pct(ms.saturating_sub(from), total);
+    let height = flying.len() as u32 * LANE_H + 6;
+    html! {
+        <figure class="lanes-figure">
+            <figcaption class="small">{ fill(t.lanes_caption, &[&flying.len().to_string()]) }</figcaption>
+            <svg class="lanes" id="lanes" width="100%" height={height.to_string()} aria-hidden="true">
+                { for flying.iter().enumerate().map(|(row, ev)| {
+                    let y = row as u32 * LANE_H + 3;
+                    let start = ev.series_started_ms;
+                    let series: Vec<&AttemptRecord> = ev.current_series().collect();
+                    html! {
+                        <g class="lane">
+                            <rect class="lane-span" x={at(start)} y={(y + 3).to_string()} width={pct(span, total)} height="4" />
+                            { for series.iter().map(|r| html! {
+                                <circle class={marker_class(Some(r))} cx={at(r.t_ms)} cy={(y + 5).to_string()} r="3" />
+                            }) }
+                            if let EventState::WaitingRetry { next_at_ms, .. } = ev.state {
+                                <circle class="marker pending" cx={at(next_at_ms)} cy={(y + 5).to_string()} r="3" />
+                            }
+                        </g>
+                    }
+                }) }
+                <line class="now" x1={at(now)} x2={at(now)} y1="0" y2={height.to_string()} />
+            </svg>
+        </figure>
+    }
+}
+
 fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
     let last = match ev.current_series().count() {
         0 => "—".to_string(),
@@ -192,6 +251,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                 <div class="timeline-main">
                     { bar }
                     <p class="hint">{ t.timeline_widths }</p>
+                    { lanes(t, sim, now) }
                 </div>
                 <div class="scroll-x">
                 <table class="schedule" id="schedule">

@@ -223,6 +223,7 @@ pub static ES: Texts = Texts {
         "Resultado: exactamente un efecto, aunque el evento llegó más de una vez.",
         "Resultado: el efecto se aplicó dos veces.",
     ],
+    lanes_caption: "Todos los eventos en vuelo ({0}) en el mismo eje de tiempo: una ráfaga de fallos se ve como oleadas de reintentos.",
     at_least_once: "Esto es la entrega at-least-once: el hub reintenta hasta que sabe que el consumidor procesó, así que a veces entrega dos veces. Nadie puede garantizar exactly-once de punta a punta; lo que sí puedes lograr es que repetir no cambie nada: un consumidor idempotente.",
     demo_results: [
         "",

@@ -213,6 +213,8 @@ pub struct Texts {
     pub verdicts: [&'static str; 3],
     /// Shown once the naive consumer has applied an effect twice.
     pub at_least_once: &'static str,
+    /// `{0}`: how many events in flight the lanes show.
+    pub lanes_caption: &'static str,
     /// Empty where the operation's own text says it (`Done`).
     pub demo_results: [&'static str; OpResult::COUNT],
 }
@@ -264,7 +266,12 @@ impl Texts {
     }
 
     pub fn instance(&self, i: Instance) -> String {
-        fill(self.instance, &[&i.as_str().to_uppercase()])
+        // Not to_uppercase(): its Unicode tables would cost the wasm about 12 KB.
+        let name = match i {
+            Instance::A => "A",
+            Instance::B => "B",
+        };
+        fill(self.instance, &[name])
     }
 
     pub fn did(&self, d: Did) -> &'static str {
