@@ -1,5 +1,5 @@
-//! The lab's languages. Pure, so link and storage parsing can use it; the strings themselves
-//! live in `ui::text`.
+//! The lab's languages, and how a text's `{0}` marks are filled. Pure, so the boundary can use
+//! it; the page's strings live in `ui::text`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Lang {
     /// Spanish, the course's language.
@@ -22,4 +22,29 @@ impl Lang {
             _ => None,
         }
     }
+}
+
+/// `tpl` with `{0}`, `{1}`, … replaced by `args`; a brace that is no such mark stays as it is.
+pub fn fill(tpl: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(tpl.len() + 16);
+    let mut rest = tpl;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let mark = after
+            .find('}')
+            .and_then(|j| Some((j, after[..j].parse::<usize>().ok()?)));
+        match mark {
+            Some((j, n)) if n < args.len() => {
+                out.push_str(args[n]);
+                rest = &after[j + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }

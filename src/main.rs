@@ -3,6 +3,7 @@
 #[cfg(target_arch = "wasm32")]
 mod web {
     use retry_lab::embed::protocol::MountOptions;
+    use retry_lab::embed::{BoundaryNotice, Source};
     use retry_lab::ui::{mount, AppProps};
     use wasm_bindgen::prelude::*;
 
@@ -12,7 +13,13 @@ mod web {
     pub fn mount_lab(element: web_sys::Element, options: JsValue) {
         let (options, problems) =
             MountOptions::from_value(&retry_lab::ui::js_value::read(&options));
-        let notices = problems.iter().map(|p| format!("options: {p}")).collect();
+        let notices = problems
+            .into_iter()
+            .map(|problem| BoundaryNotice {
+                source: Source::Options,
+                problem,
+            })
+            .collect();
         mount(
             element,
             AppProps {

@@ -1,7 +1,7 @@
 //! Share links: a seed and configuration in the URL fragment, e.g.
 //! `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=v5&lang=es`. Parsing is strict: every bad
 //! or unknown parameter is reported and replaced by its default.
-use super::{problem, Problem};
+use super::{cut, problem, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
 
@@ -21,13 +21,7 @@ fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64>
     match crate::num::parse_decimal(v) {
         Some(p) if (0.0..=1.0).contains(&p) => Some(crate::num::as_short(p)),
         _ => {
-            problems.push(problem(
-                field,
-                format!(
-                    "«{}» is not a probability between 0 and 1",
-                    crate::sim::utc::truncate(v, 20)
-                ),
-            ));
+            problems.push(problem(field, Why::NotProbability(cut(v, 20))));
             None
         }
     }
@@ -38,15 +32,14 @@ fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64>
 pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
     if f.len() > MAX_FRAGMENT {
-        let why = format!(
-            "link is {} characters long; the limit is {MAX_FRAGMENT}",
-            f.len()
-        );
         let shared = Shared {
             config: Config::default(),
             lang: None,
         };
-        return (shared, vec![problem("#", why)]);
+        return (
+            shared,
+            vec![problem("#", Why::TooLong(f.len(), MAX_FRAGMENT))],
+        );
     }
     parse_pairs(f, |_, _, _| false)
 }
@@ -64,7 +57,7 @@ pub(crate) fn parse_pairs(
     for pair in text.split('&').filter(|s| !s.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         if seen.contains(&k) {
-            problems.push(problem(k, "given twice; the first is used"));
+            problems.push(problem(k, Why::GivenTwice));
             continue;
         }
         seen.push(k);
@@ -72,13 +65,7 @@ pub(crate) fn parse_pairs(
             match v.parse::<u32>() {
                 Ok(n) if (lo..=hi).contains(&n) => Some(n),
                 _ => {
-                    problems.push(problem(
-                        field,
-                        format!(
-                            "«{}» is not a whole number in {lo}..={hi}",
-                            crate::sim::utc::truncate(v, 20)
-                        ),
-                    ));
+                    problems.push(problem(field, Why::NotWholeIn(cut(v, 20), lo, hi)));
                     None
                 }
             }
@@ -86,13 +73,7 @@ pub(crate) fn parse_pairs(
         match k {
             "seed" => match v.parse::<u64>() {
                 Ok(s) => cfg.seed = s,
-                Err(_) => problems.push(problem(
-                    k,
-                    format!(
-                        "«{}» is not a whole number",
-                        crate::sim::utc::truncate(v, 20)
-                    ),
-                )),
+                Err(_) => problems.push(problem(k, Why::NotWhole(cut(v, 20)))),
             },
             "p" => {
                 cfg.failure_probability =
@@ -110,15 +91,15 @@ pub(crate) fn parse_pairs(
             "dedup" => match v {
                 "v5" => cfg.dedup_on = DedupOn::Derived,
                 "v4" => cfg.dedup_on = DedupOn::Producer,
-                _ => problems.push(problem(k, "must be v4 or v5")),
+                _ => problems.push(problem(k, Why::MustBe("v4", "v5"))),
             },
             "lang" => match Lang::from_code(v) {
                 Some(l) => lang = Some(l),
-                None => problems.push(problem(k, "must be es or en")),
+                None => problems.push(problem(k, Why::MustBe("es", "en"))),
             },
             _ => {
                 if !extra(k, v, &mut problems) {
-                    problems.push(problem(k, "unknown parameter, ignored"))
+                    problems.push(problem(k, Why::Unknown))
                 }
             }
         }

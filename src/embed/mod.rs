@@ -7,22 +7,166 @@ pub mod protocol;
 pub mod saved;
 pub mod value;
 
-/// One thing that was wrong with outside input, and what was used instead.
+/// One thing that was wrong with outside input, and what was used instead: the field (a
+/// parameter or option name, shown as code) and why, as data the page words in the learner's
+/// language. `Display` writes it in English, for the native tools and tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub field: String,
-    pub problem: String,
+    pub why: Why,
+}
+
+/// What an option expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Object,
+    WholeNumber,
+    Number,
+    Text,
+    PanelList,
+}
+
+/// Why outside input was not used. Inputs quoted back are cut to a readable length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    NotProbability(String),
+    NotWholeIn(String, u32, u32),
+    NotWhole(String),
+    GivenTwice,
+    /// The values allowed, as code (`v4`, `v5`).
+    MustBe(&'static str, &'static str),
+    Unknown,
+    TooLong(usize, usize),
+    WrongType(Expected, value::Kind),
+    NotPanel(String),
+    NotOrigin(String),
+    TooLarge(usize),
+    EarlierVersion,
+    OtherVersion(u64),
+    NoVersion,
+    UnknownChallenge(String),
+    OutOfRange(String, u32, u32),
+}
+
+/// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
+pub const WHY_EN: [&str; Why::COUNT] = [
+    "«{0}» is not a probability between 0 and 1",
+    "«{0}» is not a whole number in {1}..={2}",
+    "«{0}» is not a whole number",
+    "given twice; the first is used",
+    "must be {0} or {1}",
+    "unknown, ignored",
+    "{0} characters long; the limit is {1}",
+    "must be {0}, not {1}",
+    "unknown panel «{0}»",
+    "«{0}» is not an origin",
+    "{0} bytes is too large to be this lab's state",
+    "saved by an earlier version of the lab; its settings are not kept",
+    "saved by version {0} of the lab; this is version {1}",
+    "not this lab's state (no version)",
+    "unknown challenge «{0}»",
+    "{0} is outside {1}..={2}",
+];
+/// English names of what was expected and of what came, for `must be {0}, not {1}`.
+pub const EXPECTED_EN: [&str; 5] = [
+    "an object",
+    "a whole number",
+    "a number",
+    "a string",
+    "a list of panel names",
+];
+pub const KIND_EN: [&str; value::Kind::COUNT] = [
+    "undefined",
+    "null",
+    "a boolean",
+    "a number",
+    "a string",
+    "a list",
+    "an object",
+    "an unsupported value",
+];
+
+impl Why {
+    pub const COUNT: usize = 16;
+
+    pub fn index(&self) -> usize {
+        match self {
+            Why::NotProbability(_) => 0,
+            Why::NotWholeIn(..) => 1,
+            Why::NotWhole(_) => 2,
+            Why::GivenTwice => 3,
+            Why::MustBe(..) => 4,
+            Why::Unknown => 5,
+            Why::TooLong(..) => 6,
+            Why::WrongType(..) => 7,
+            Why::NotPanel(_) => 8,
+            Why::NotOrigin(_) => 9,
+            Why::TooLarge(_) => 10,
+            Why::EarlierVersion => 11,
+            Why::OtherVersion(_) => 12,
+            Why::NoVersion => 13,
+            Why::UnknownChallenge(_) => 14,
+            Why::OutOfRange(..) => 15,
+        }
+    }
+
+    /// The values a sentence puts at `{0}`, `{1}`, `{2}`; what was expected and what came are
+    /// worded with `expected` and `kinds` (one language's names).
+    pub fn args(&self, expected: &[&str; 5], kinds: &[&str; value::Kind::COUNT]) -> Vec<String> {
+        match self {
+            Why::NotProbability(s)
+            | Why::NotWhole(s)
+            | Why::NotPanel(s)
+            | Why::NotOrigin(s)
+            | Why::UnknownChallenge(s) => vec![s.clone()],
+            Why::NotWholeIn(s, lo, hi) | Why::OutOfRange(s, lo, hi) => {
+                vec![s.clone(), lo.to_string(), hi.to_string()]
+            }
+            Why::MustBe(a, b) => vec![a.to_string(), b.to_string()],
+            Why::TooLong(n, limit) => vec![n.to_string(), limit.to_string()],
+            Why::WrongType(e, k) => vec![expected[*e as usize].into(), kinds[*k as usize].into()],
+            Why::TooLarge(n) => vec![n.to_string()],
+            Why::OtherVersion(v) => vec![v.to_string(), saved::VERSION.to_string()],
+            Why::GivenTwice | Why::Unknown | Why::EarlierVersion | Why::NoVersion => vec![],
+        }
+    }
 }
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.problem)
+        let args = self.why.args(&EXPECTED_EN, &KIND_EN);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let why = crate::lang::fill(WHY_EN[self.why.index()], &args);
+        write!(f, "{}: {why}", self.field)
     }
 }
 
-pub(crate) fn problem(field: impl Into<String>, problem: impl Into<String>) -> Problem {
+/// Where outside input came from, for the notice that lists what was wrong with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The host's options (query string or `mount_lab`).
+    Options,
+    /// Saved state in the browser's storage.
+    Storage,
+    /// A share link.
+    Link,
+}
+
+/// A problem with outside input and where it came from, as the page lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundaryNotice {
+    pub source: Source,
+    pub problem: Problem,
+}
+
+pub(crate) fn problem(field: impl Into<String>, why: Why) -> Problem {
     Problem {
         field: crate::sim::utc::truncate(&field.into(), 40),
-        problem: problem.into(),
+        why,
     }
+}
+
+/// `s` cut to `n` characters, for quoting input back.
+pub(crate) fn cut(s: &str, n: usize) -> String {
+    crate::sim::utc::truncate(s, n)
 }

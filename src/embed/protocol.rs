@@ -1,7 +1,7 @@
 //! The postMessage protocol with the host page, and the options a host passes when it embeds
 //! the lab (query string of an iframe, or the object given to `mount_lab`).
 use super::value::Value;
-use super::{problem, Problem};
+use super::{cut, problem, Expected, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
 
@@ -65,7 +65,7 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
     let Value::Obj(fields) = v else {
         return Err(format!(
             "not a valid message: {} instead of an object",
-            v.kind()
+            super::KIND_EN[v.kind() as usize]
         ));
     };
     if let Some((k, _)) = fields
@@ -157,7 +157,7 @@ fn config_from_value(v: &Value, problems: &mut Vec<Problem>) -> Config {
     let Value::Obj(fields) = v else {
         problems.push(problem(
             "config",
-            format!("must be an object, not {}", v.kind()),
+            Why::WrongType(Expected::Object, v.kind()),
         ));
         return c;
     };
@@ -168,7 +168,7 @@ fn config_from_value(v: &Value, problems: &mut Vec<Problem>) -> Config {
             if n.is_none() {
                 problems.push(problem(
                     &field,
-                    format!("must be a whole number, not {}", val.kind()),
+                    Why::WrongType(Expected::WholeNumber, val.kind()),
                 ));
             }
             n
@@ -188,15 +188,15 @@ fn config_from_value(v: &Value, problems: &mut Vec<Problem>) -> Config {
                 Some(p) => c.ack_lost_share = p,
                 None => problems.push(problem(
                     &field,
-                    format!("must be a number, not {}", val.kind()),
+                    Why::WrongType(Expected::Number, val.kind()),
                 )),
             },
             "dedup_on" => match val.as_str() {
                 Some("derived") => c.dedup_on = DedupOn::Derived,
                 Some("producer") => c.dedup_on = DedupOn::Producer,
-                _ => problems.push(problem(&field, "must be \"derived\" or \"producer\"")),
+                _ => problems.push(problem(&field, Why::MustBe("derived", "producer"))),
             },
-            _ => problems.push(problem(&field, "unknown field, ignored")),
+            _ => problems.push(problem(&field, Why::Unknown)),
         }
     }
     c
@@ -208,10 +208,13 @@ impl MountOptions {
         let mut problems = Vec::new();
         if let Some(c) = self.config.take() {
             let (c, ps) = c.repaired();
-            problems.extend(
-                ps.into_iter()
-                    .map(|p| problem(format!("config.{}", p.field), p.problem)),
-            );
+            problems.extend(ps.into_iter().map(|p| {
+                let why = match p.range {
+                    Some((lo, hi)) => Why::OutOfRange(p.value, lo, hi),
+                    None => Why::NotProbability(p.value),
+                };
+                problem(format!("config.{}", p.field), why)
+            }));
             self.config = Some(c);
         }
         if let Some(panels) = self.panels.take() {
@@ -220,10 +223,7 @@ impl MountOptions {
                 .take(32)
                 .partition(|p| PANELS.contains(&p.as_str()));
             for b in bad {
-                problems.push(problem(
-                    "panels",
-                    format!("unknown panel «{}»", crate::sim::utc::truncate(&b, 20)),
-                ));
+                problems.push(problem("panels", Why::NotPanel(cut(&b, 20))));
             }
             self.panels = Some(ok);
         }
@@ -231,10 +231,7 @@ impl MountOptions {
             if valid_origin(&o) {
                 self.target_origin = Some(o);
             } else {
-                problems.push(problem(
-                    "target_origin",
-                    format!("«{}» is not an origin", crate::sim::utc::truncate(&o, 40)),
-                ));
+                problems.push(problem("target_origin", Why::NotOrigin(cut(&o, 40))));
             }
         }
         (self, problems)
@@ -249,7 +246,7 @@ impl MountOptions {
             Value::Obj(fields) => fields.as_slice(),
             v if v.is_absent() => &[],
             v => {
-                let why = format!("must be an object, not {}", v.kind());
+                let why = Why::WrongType(Expected::Object, v.kind());
                 return (o, vec![problem("options", why)]);
             }
         };
@@ -257,7 +254,7 @@ impl MountOptions {
             match k.as_str() {
                 "lang" => match val.as_str().and_then(Lang::from_code) {
                     Some(l) => o.lang = Some(l),
-                    None => problems.push(problem("lang", "must be \"es\" or \"en\"")),
+                    None => problems.push(problem("lang", Why::MustBe("es", "en"))),
                 },
                 "config" => o.config = Some(config_from_value(val, &mut problems)),
                 "panels" => match val {
@@ -268,7 +265,7 @@ impl MountOptions {
                                 Some(p) => names.push(p.to_string()),
                                 None => problems.push(problem(
                                     "panels",
-                                    format!("{} is not a panel name", item.kind()),
+                                    Why::WrongType(Expected::Text, item.kind()),
                                 )),
                             }
                         }
@@ -276,17 +273,17 @@ impl MountOptions {
                     }
                     v => problems.push(problem(
                         "panels",
-                        format!("must be a list of panel names, not {}", v.kind()),
+                        Why::WrongType(Expected::PanelList, v.kind()),
                     )),
                 },
                 "target_origin" => match val.as_str() {
                     Some(t) => o.target_origin = Some(t.to_string()),
                     None => problems.push(problem(
                         "target_origin",
-                        format!("must be a string, not {}", val.kind()),
+                        Why::WrongType(Expected::Text, val.kind()),
                     )),
                 },
-                _ => problems.push(problem(k.as_str(), "unknown option, ignored")),
+                _ => problems.push(problem(k.as_str(), Why::Unknown)),
             }
         }
         let (o, more) = o.sanitized();
@@ -300,7 +297,7 @@ impl MountOptions {
         let mut problems = Vec::new();
         let q = query.strip_prefix('?').unwrap_or(query);
         if q.len() > MAX_MESSAGE {
-            return (o, vec![problem("?", "query too long")]);
+            return (o, vec![problem("?", Why::TooLong(q.len(), MAX_MESSAGE))]);
         }
         for pair in q.split('&').filter(|s| !s.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -308,7 +305,7 @@ impl MountOptions {
             match k {
                 "lang" => match Lang::from_code(&v) {
                     Some(l) => o.lang = Some(l),
-                    None => problems.push(problem("lang", "must be es or en")),
+                    None => problems.push(problem("lang", Why::MustBe("es", "en"))),
                 },
                 "origin" => o.target_origin = Some(v),
                 "panels" => {
@@ -319,7 +316,7 @@ impl MountOptions {
                             .collect(),
                     )
                 }
-                _ => problems.push(problem(k, "unknown parameter, ignored")),
+                _ => problems.push(problem(k, Why::Unknown)),
             }
         }
         let (o, more) = o.sanitized();
@@ -475,7 +472,7 @@ mod tests {
             named,
             // (from_json sorts keys; the page keeps the object's order)
             [
-                "config.p: unknown field, ignored",
+                "config.p: unknown, ignored",
                 "config.seed: must be a whole number, not a string",
             ]
         );

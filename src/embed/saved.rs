@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::challenges::Challenge;
 use super::link::{parse_pairs, to_fragment};
+use super::{cut, problem, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::Config;
 
@@ -35,16 +36,15 @@ impl Saved {
     }
 }
 
-/// Reads stored text. `Err` carries a short reason for the notice; the caller then uses defaults.
-pub fn parse(text: &str) -> Result<Saved, String> {
+/// Reads stored text. `Err` says what was wrong, for the notice; the caller then uses defaults.
+/// A problem with the whole state is reported on the storage key.
+pub fn parse(text: &str) -> Result<Saved, Problem> {
+    let whole = |why| Err(problem(STORAGE_KEY, why));
     if text.len() > MAX_BYTES {
-        return Err(format!(
-            "{} bytes is too large to be this lab's state",
-            text.len()
-        ));
+        return whole(Why::TooLarge(text.len()));
     }
     if text.starts_with('{') {
-        return Err("saved by an earlier version of the lab; its settings are not kept".into());
+        return whole(Why::EarlierVersion);
     }
     let mut version = None;
     let mut challenges = BTreeSet::new();
@@ -57,10 +57,7 @@ pub fn parse(text: &str) -> Result<Saved, String> {
                         Some(c) => {
                             challenges.insert(c);
                         }
-                        None => problems.push(super::problem(
-                            "done",
-                            format!("unknown challenge «{}»", crate::sim::utc::truncate(id, 20)),
-                        )),
+                        None => problems.push(problem("done", Why::UnknownChallenge(cut(id, 20)))),
                     }
                 }
             }
@@ -70,15 +67,11 @@ pub fn parse(text: &str) -> Result<Saved, String> {
     });
     match version {
         Some(Ok(v)) if v == u64::from(VERSION) => {}
-        Some(Ok(v)) => {
-            return Err(format!(
-                "saved by version {v} of the lab; this is version {VERSION}"
-            ))
-        }
-        _ => return Err("not this lab's state (no version)".into()),
+        Some(Ok(v)) => return whole(Why::OtherVersion(v)),
+        _ => return whole(Why::NoVersion),
     }
-    if let Some(p) = problems.first() {
-        return Err(p.to_string());
+    if let Some(p) = problems.into_iter().next() {
+        return Err(p);
     }
     Ok(Saved {
         version: VERSION,
@@ -124,10 +117,10 @@ mod tests {
                 "lang: must be es or en",
             ),
             (&text.replace("retries=6", "retries=600"), "retries: «600»"),
-            (&format!("{text}&extra=1"), "extra: unknown parameter"),
+            (&format!("{text}&extra=1"), "extra: unknown, ignored"),
             (&"x".repeat(MAX_BYTES + 1), "too large"),
         ] {
-            let e = parse(bad).unwrap_err();
+            let e = parse(bad).unwrap_err().to_string();
             assert!(e.contains(why), "{bad:.60}: {e}");
         }
     }

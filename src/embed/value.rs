@@ -69,17 +69,31 @@ impl Value {
     }
 
     /// What kind of value this is, for a message that says what was expected instead.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
         match self {
-            Value::Absent => "undefined",
-            Value::Null => "null",
-            Value::Bool(_) => "a boolean",
-            Value::Num(_) => "a number",
-            Value::Str(_) => "a string",
-            Value::List(_) => "a list",
-            Value::Obj(_) => "an object",
-            Value::Other => "an unsupported value",
+            Value::Absent => Kind::Undefined,
+            Value::Null => Kind::Null,
+            Value::Bool(_) => Kind::Boolean,
+            Value::Num(_) => Kind::Number,
+            Value::Str(_) => Kind::Text,
+            Value::List(_) => Kind::List,
+            Value::Obj(_) => Kind::Object,
+            Value::Other => Kind::Unsupported,
         }
+    }
+}
+
+named_enum! {
+    /// The kinds of [`Value`], for "must be a number, not a string".
+    pub enum Kind {
+        Undefined = "undefined",
+        Null = "null",
+        Boolean = "boolean",
+        Number = "number",
+        Text = "string",
+        List = "list",
+        Object = "object",
+        Unsupported = "unsupported",
     }
 }
 

@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use crate::embed::challenges::{detect, Challenge};
+use crate::embed::BoundaryNotice;
 use crate::lang::Lang;
 use crate::sim::demos::{race, transaction_boundary, RaceGuard, TxBoundary};
 use crate::sim::montecarlo::Figures;
@@ -135,7 +136,7 @@ pub struct Lab {
     /// The learner's latest refused input or refused publication.
     pub notice: Option<Notice>,
     /// Problems with outside input (link, saved state, host options), shown until dismissed.
-    pub boundary_notices: Vec<String>,
+    pub boundary_notices: Vec<BoundaryNotice>,
     pub host: HostCounts,
     /// The share link for the current settings, once asked for.
     pub share_fragment: Option<String>,

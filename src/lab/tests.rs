@@ -10,6 +10,16 @@ use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
 use crate::sim::{DedupOn, EventState, Fault, Reason};
 
+fn notice() -> crate::embed::BoundaryNotice {
+    crate::embed::BoundaryNotice {
+        source: crate::embed::Source::Link,
+        problem: crate::embed::Problem {
+            field: "p".into(),
+            why: crate::embed::Why::NotProbability("x".into()),
+        },
+    }
+}
+
 fn lab() -> Lab {
     Lab::new(Config::default(), Lang::Es)
 }
@@ -393,7 +403,7 @@ fn a_full_hub_says_so_instead_of_failing() {
 #[test]
 fn reset_replaces_exactly_the_run_and_keeps_the_rest() {
     let mut l = failing();
-    l.boundary_notices.push("link: p: not a number".into());
+    l.boundary_notices.push(notice());
     l.apply(Action::Clock(ClockAction::SetSpeed(3600)));
     l.apply(Action::Clock(ClockAction::TogglePlay));
     l.apply(Action::Run(RunAction::PublishTwice));
@@ -458,7 +468,7 @@ fn language_share_link_host_counts_and_notices() {
             ignored: 2
         }
     );
-    l.boundary_notices.push("x".into());
+    l.boundary_notices.push(notice());
     l.apply(Action::DismissBoundary);
     assert!(l.boundary_notices.is_empty());
 }

@@ -46,6 +46,9 @@ impl Default for Config {
 pub struct FieldError {
     pub field: &'static str,
     pub problem: String,
+    /// The value as given, and the range it should be in (None: a probability, 0..=1).
+    pub value: String,
+    pub range: Option<(u32, u32)>,
 }
 
 impl std::fmt::Display for FieldError {
@@ -62,6 +65,8 @@ fn check_probability(field: &'static str, v: f64, errors: &mut Vec<FieldError>) 
                 "{} is not a probability between 0 and 1",
                 crate::num::display(v)
             ),
+            value: crate::num::display(v),
+            range: None,
         });
     }
 }
@@ -71,6 +76,8 @@ fn check_range(field: &'static str, v: u32, (lo, hi): (u32, u32), errors: &mut V
         errors.push(FieldError {
             field,
             problem: format!("{v} is outside {lo}..={hi}"),
+            value: v.to_string(),
+            range: Some((lo, hi)),
         });
     }
 }

@@ -159,7 +159,8 @@ impl Scenario {
     }
 
     fn validate(&self) -> Result<(), ScenarioError> {
-        if let Some(FieldError { field, problem }) = self.config().problems().into_iter().next() {
+        if let Some(FieldError { field, problem, .. }) = self.config().problems().into_iter().next()
+        {
             return Err(err(field, problem));
         }
         if self.events.is_empty() {

@@ -22,6 +22,7 @@ use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::link::parse_fragment;
 use crate::embed::protocol::{Incoming, MountOptions, Outgoing};
+use crate::embed::{BoundaryNotice, Source};
 use crate::lab::{dep, Action, Lab};
 use crate::sim::Config;
 
@@ -42,7 +43,7 @@ pub struct AppProps {
     pub page_state: bool,
     /// Problems the mounter already found in its input, shown with the lab's own.
     #[prop_or_default]
-    pub notices: Vec<String>,
+    pub notices: Vec<BoundaryNotice>,
 }
 
 /// A panel: its name for the host's `panels` option, the concerns it shows, and how to draw it.
@@ -129,7 +130,8 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
         }
         (None, false) => (MountOptions::default(), Vec::new()),
     };
-    notices.extend(problems.iter().map(|p| format!("options: {p}")));
+    let from = |source: Source| move |problem| BoundaryNotice { source, problem };
+    notices.extend(problems.into_iter().map(from(Source::Options)));
     let mut lang = options.lang.or(props.lang).unwrap_or_default();
     let mut cfg = options
         .config
@@ -144,7 +146,7 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
                 cfg = saved.config;
                 challenges = saved.challenges;
             }
-            Some(Err(why)) => notices.push(format!("storage: {why}")),
+            Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
             None => {}
         }
         let hash = web_sys::window()
@@ -152,7 +154,7 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
             .unwrap_or_default();
         if hash.len() > 1 {
             let (shared, problems) = parse_fragment(&hash);
-            notices.extend(problems.iter().map(|p| format!("link: {p}")));
+            notices.extend(problems.into_iter().map(from(Source::Link)));
             cfg = shared.config;
             lang = shared.lang.unwrap_or(lang);
         }
@@ -323,7 +325,12 @@ pub fn App(props: &AppProps) -> Html {
                 <div class="notice boundary" role="status" id="boundary-notices">
                     <div>
                         <strong>{ t.input_problems }</strong>
-                        <ul>{ for notices.iter().map(|n| html! { <li class="mono small">{ n.clone() }</li> }) }</ul>
+                        <ul>{ for notices.iter().map(|n| html! {
+                            <li class="small">
+                                { format!("{}: ", t.sources[n.source as usize]) }
+                                <code>{ n.problem.field.clone() }</code>{ format!(": {}", t.problem_why(&n.problem.why)) }
+                            </li>
+                        }) }</ul>
                     </div>
                     <button type="button" class="btn small" onclick={dispatch.reform(|_| Action::DismissBoundary)}>{ t.dismiss }</button>
                 </div>

@@ -1,6 +1,7 @@
 //! Saved state in localStorage. Storage may be missing or refuse (private mode, quotas): the lab
 //! then simply does not remember, and never fails because of it.
 use crate::embed::saved::{parse, Saved, STORAGE_KEY, VERSION};
+use crate::embed::Problem;
 
 use crate::lab::Lab;
 
@@ -9,7 +10,7 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 /// None when nothing is stored; Some(Err) when what is stored is not usable (it is removed).
-pub fn load() -> Option<Result<Saved, String>> {
+pub fn load() -> Option<Result<Saved, Problem>> {
     let s = storage()?;
     let text = s.get_item(STORAGE_KEY).ok().flatten()?;
     let r = parse(&text);

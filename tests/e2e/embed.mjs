@@ -110,7 +110,10 @@ try {
     await p3.goto(a.url + 'index.html?lang=xx&origin=javascript:alert(1)#seed=abc&p=7&retries=0&zoom=1');
     await p3.waitForSelector('#boundary-notices');
     const text = await p3.textContent('#boundary-notices');
-    for (const bit of ['storage: saved by version 99', 'link: seed', 'link: p', 'link: retries', 'link: zoom', 'options: lang', 'options: target_origin']) {
+    // In the page's language (Spanish here), field names as code.
+    for (const bit of ['estado guardado: retry-lab: lo guardó la versión 99', 'enlace: seed: «abc» no es un número entero',
+      'enlace: p:', 'enlace: retries:', 'enlace: zoom: desconocido', 'opciones de la página: lang:',
+      'opciones de la página: target_origin: «javascript:alert(1)» no es un origen']) {
       assert(text.includes(bit), `notice lacks "${bit}": ${text}`);
     }
     assert(await p3.inputValue('#retries') === '6', 'retries not defaulted');

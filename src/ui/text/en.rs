@@ -222,6 +222,10 @@ pub static EN: Texts = Texts {
         "Result: exactly one effect, although the event arrived more than once.",
         "Result: the effect was applied twice.",
     ],
+    why: crate::embed::WHY_EN,
+    expected: crate::embed::EXPECTED_EN,
+    value_kinds: crate::embed::KIND_EN,
+    sources: ["options", "saved state", "link"],
     lanes_caption: "Every event in flight ({0}) on one time axis: a burst of failures shows as waves of retries.",
     at_least_once: "This is at-least-once delivery: the hub retries until it knows the consumer processed, so now and then it delivers twice. Nobody can promise exactly-once end to end; what you can achieve is that a repeat changes nothing: an idempotent consumer.",
     demo_results: [

@@ -6,6 +6,8 @@ mod en;
 mod es;
 
 use crate::embed::challenges::Challenge;
+use crate::embed::value::Kind as ValueKind;
+use crate::embed::Why;
 use crate::lab::settings::Field;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
@@ -13,7 +15,7 @@ use crate::sim::log::Kind;
 use crate::sim::outcome::{Instance, RootCause};
 use crate::sim::{EventState, Fault, Outcome, Reason};
 
-pub use crate::lang::Lang;
+pub use crate::lang::{fill, Lang};
 
 impl Lang {
     pub fn t(self) -> &'static Texts {
@@ -213,35 +215,18 @@ pub struct Texts {
     pub verdicts: [&'static str; 3],
     /// Shown once the naive consumer has applied an effect twice.
     pub at_least_once: &'static str,
+    /// Why outside input was not used, by `Why::index`; `{0}`… are `Why::args`.
+    pub why: [&'static str; Why::COUNT],
+    /// What an option expected (an object, a whole number, …) and the kinds of value a host
+    /// can pass, for "must be {0}, not {1}".
+    pub expected: [&'static str; 5],
+    pub value_kinds: [&'static str; ValueKind::COUNT],
+    /// Where outside input came from: the host's options, saved state, a share link.
+    pub sources: [&'static str; 3],
     /// `{0}`: how many events in flight the lanes show.
     pub lanes_caption: &'static str,
     /// Empty where the operation's own text says it (`Done`).
     pub demo_results: [&'static str; OpResult::COUNT],
-}
-
-/// `tpl` with `{0}`, `{1}`, … replaced by `args`; a brace that is no such mark stays as it is.
-pub fn fill(tpl: &str, args: &[&str]) -> String {
-    let mut out = String::with_capacity(tpl.len() + 16);
-    let mut rest = tpl;
-    while let Some(i) = rest.find('{') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
-        let mark = after
-            .find('}')
-            .and_then(|j| Some((j, after[..j].parse::<usize>().ok()?)));
-        match mark {
-            Some((j, n)) if n < args.len() => {
-                out.push_str(args[n]);
-                rest = &after[j + 1..];
-            }
-            _ => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 impl Texts {
@@ -272,6 +257,13 @@ impl Texts {
             Instance::B => "B",
         };
         fill(self.instance, &[name])
+    }
+
+    /// Why outside input was not used, in this language.
+    pub fn problem_why(&self, why: &Why) -> String {
+        let args = why.args(&self.expected, &self.value_kinds);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        fill(self.why[why.index()], &args)
     }
 
     pub fn did(&self, d: Did) -> &'static str {
@@ -403,6 +395,12 @@ mod tests {
             &t.fields,
             &t.demo_ops,
             &t.demo_results,
+            &t.why,
+            &t.expected,
+            &t.sources,
+            &t.verdicts,
+            &t.causes,
+            &t.fault_explained,
         ] {
             all.extend_from_slice(list);
         }
@@ -472,6 +470,36 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn notices_about_outside_input_are_in_spanish() {
+        use crate::embed::link::parse_fragment;
+        use crate::embed::protocol::MountOptions;
+        use crate::embed::value::Value;
+        let t = Lang::Es.t();
+        let (_, mut problems) = parse_fragment("#seed=abc&p=7&retries=0&dedup=v6&zoom=1&p=1");
+        problems.extend(
+            MountOptions::from_value(&Value::from_json(
+                r#"{"lang":"fr","config":{"seed":"x","max_retries":99},"panels":[1],"target_origin":"no"}"#,
+            ))
+            .1,
+        );
+        problems.push(crate::embed::saved::parse("v=9").unwrap_err());
+        assert!(problems.len() >= 12, "{problems:?}");
+        let english = [
+            "not", "must", "unknown", "is", "the", "given", "outside", "version",
+        ];
+        for p in &problems {
+            let text = t.problem_why(&p.why);
+            for word in text.split(|c: char| !c.is_alphabetic()) {
+                assert!(!english.contains(&word), "English «{word}» in «{text}»");
+            }
+        }
+        assert_eq!(
+            t.problem_why(&problems[0].why),
+            "«abc» no es un número entero"
+        );
     }
 
     #[test]
