@@ -461,6 +461,9 @@ mod tests {
             "attempt",
             "down",
             "field",
+            "unique",
+            "namespace",
+            "passes",
         ];
         for text in all_spanish() {
             for word in text.split(|c: char| !c.is_alphabetic()) {
