@@ -1,0 +1,210 @@
+//! Native tests of the text tables: filling, both languages complete, and the Spanish the
+//! lesson speaks (tú, no stray English, its number style), notices included.
+use super::*;
+
+#[test]
+fn fill_puts_arguments_at_their_marks() {
+    assert_eq!(fill("{1} de {0}", &["6", "3"]), "3 de 6");
+    assert_eq!(fill("p^{7} {x} {", &["a"]), "p^{7} {x} {");
+    assert_eq!(fill("", &[]), "");
+}
+
+/// Every string of a table, by reading the struct's fields through `Debug`-free means:
+/// the arrays and the scalar texts the page shows most.
+fn all_spanish() -> Vec<&'static str> {
+    let t = Lang::Es.t();
+    let mut all: Vec<&'static str> = vec![
+        t.title,
+        t.subtitle,
+        t.timeline_empty,
+        t.timeline_widths,
+        t.duplicates_empty,
+        t.too_many,
+        t.crash_body,
+        t.replay,
+        t.replay_all,
+        t.replay_naive_note,
+        t.race_intro,
+        t.tx_intro,
+        t.polling_intro,
+        t.share_hint,
+        t.input_problems,
+        t.fig_dlq_caption,
+        t.fig_attempts_caption,
+        t.fig_cdf_caption,
+        t.status_note,
+        t.dup_verdict_v4,
+        t.dup_verdict_v5,
+        t.bad_number,
+        t.ack_lost_hint,
+        t.speed_hint,
+        t.dedup_on,
+        t.state_waiting,
+        t.namespace,
+        t.pass_rows,
+        t.unique_constraint,
+        t.outage,
+        t.dedup_table,
+        t.max_retries,
+        t.fault_armed,
+        t.faults,
+        t.check_then_insert,
+        t.one_tx,
+        t.mark_first,
+        t.effect_first,
+        t.cursor_after_commit,
+        t.cursor_before,
+        t.lanes_caption,
+        t.at_least_once,
+        t.root_cause,
+        t.fix_cause,
+        t.instance,
+        t.attempt_n,
+        t.dlq_attempts,
+        t.analytic_dlq,
+    ];
+    for list in [
+        &t.outcomes[..],
+        &t.reasons,
+        &t.faults_named,
+        &t.kinds,
+        &t.challenge_goals,
+        &t.fields,
+        &t.demo_ops,
+        &t.demo_results,
+        &t.why,
+        &t.expected,
+        &t.sources,
+        &t.verdicts,
+        &t.causes,
+        &t.fault_explained,
+    ] {
+        all.extend_from_slice(list);
+    }
+    all
+}
+
+#[test]
+fn spanish_speaks_tu_not_vos() {
+    // Voseo imperatives and presents end in a stressed vowel (publicá, subí, hacé) or take
+    // a clitic without the accent tú needs (reprocesalo); neutral words that also end in
+    // one are listed.
+    let neutral = [
+        "está", "será", "podrá", "habrá", "qué", "sí", "así", "aquí", "allí", "ahí", "é",
+    ];
+    let voseo_forms = [
+        "reprocesalo",
+        "probalo",
+        "miralo",
+        "fijate",
+        "tenés",
+        "podés",
+        "querés",
+    ];
+    for text in all_spanish() {
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            let w = word.to_lowercase();
+            assert!(
+                !voseo_forms.contains(&w.as_str()),
+                "voseo «{word}» in «{text}»"
+            );
+            let stressed_end = w.ends_with('á') || w.ends_with('é') || w.ends_with('í');
+            assert!(
+                !stressed_end || w.chars().count() < 3 || neutral.contains(&w.as_str()),
+                "voseo «{word}» in «{text}»"
+            );
+        }
+    }
+}
+
+#[test]
+fn spanish_has_no_stray_english() {
+    let english = [
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "options",
+        "storage",
+        "link",
+        "namespace",
+        "passes",
+        "replay",
+        "retry",
+        "failure",
+        "consumer",
+        "event",
+        "attempt",
+        "down",
+        "field",
+        "unique",
+    ];
+    for text in all_spanish() {
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            assert!(
+                !english.contains(&word.to_lowercase().as_str()),
+                "English «{word}» in «{text}»"
+            );
+        }
+    }
+}
+
+#[test]
+fn notices_about_outside_input_are_in_spanish() {
+    use crate::embed::link::parse_fragment;
+    use crate::embed::protocol::MountOptions;
+    use crate::embed::value::Value;
+    let t = Lang::Es.t();
+    let (_, mut problems) = parse_fragment("#seed=abc&p=7&retries=0&dedup=v6&zoom=1&p=1");
+    problems.extend(
+        MountOptions::from_value(&Value::from_json(
+            r#"{"lang":"fr","config":{"seed":"x","max_retries":99},"panels":[1],"target_origin":"no"}"#,
+        ))
+        .1,
+    );
+    problems.push(crate::embed::saved::parse("v=9").unwrap_err());
+    assert!(problems.len() >= 12, "{problems:?}");
+    let english = [
+        "not", "must", "unknown", "is", "the", "given", "outside", "version",
+    ];
+    for p in &problems {
+        let text = t.problem_why(&p.why);
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            assert!(!english.contains(&word), "English «{word}» in «{text}»");
+        }
+    }
+    assert_eq!(
+        t.problem_why(&problems[0].why),
+        "«abc» no es un número entero"
+    );
+}
+
+#[test]
+fn numbers_follow_the_language() {
+    assert_eq!(Lang::Es.t().percent(0.3, 0), "30\u{a0}%");
+    assert_eq!(Lang::Es.t().percent(0.0078125, 2), "0,78\u{a0}%");
+    assert_eq!(Lang::En.t().percent(0.0078125, 2), "0.78%");
+    assert_eq!(Lang::Es.t().count(100_000), "100\u{a0}000");
+    assert_eq!(Lang::Es.t().attempt(0), "entrega inicial");
+    assert_eq!(Lang::Es.t().attempt(6), "intento 6");
+    assert_eq!(
+        Lang::Es.t().analytic_formula(6),
+        "Analítica: p (entrega inicial) · p^6 (6 intentos) = p^7"
+    );
+}
+
+#[test]
+fn every_text_is_filled_in_both_languages() {
+    for lang in [Lang::Es, Lang::En] {
+        let t = lang.t();
+        for s in t.outcomes.iter().chain(&t.reasons).chain(&t.faults_named) {
+            assert!(!s.is_empty(), "{lang:?}");
+        }
+        for op in Op::ALL {
+            assert!(!t.demo_step(Some(*op), OpResult::Done).is_empty());
+        }
+        assert_eq!(t.publication_n(2).matches('2').count(), 1);
+        assert!(t.state_waiting.contains("{0}"));
+    }
+}
