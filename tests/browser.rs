@@ -62,6 +62,14 @@ fn find(root: &Element, sel: &str) -> Element {
         .unwrap_or_else(|| panic!("no element {sel}"))
 }
 
+/// The text of every element `sel` matches, in document order.
+fn texts(root: &Element, sel: &str) -> Vec<String> {
+    let list = root.query_selector_all(sel).unwrap();
+    (0..list.length())
+        .map(|i| list.get(i).unwrap().text_content().unwrap_or_default())
+        .collect()
+}
+
 fn text(root: &Element, sel: &str) -> String {
     find(root, sel).text_content().unwrap_or_default()
 }
@@ -127,12 +135,7 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     })
     .await;
     click(&root, "#publish-one").await;
-    let labels: Vec<String> = {
-        let list = root.query_selector_all("#timeline .seg-label").unwrap();
-        (0..list.length())
-            .map(|i| list.get(i).unwrap().text_content().unwrap())
-            .collect()
-    };
+    let labels = texts(&root, "#timeline .seg-label");
     assert_eq!(
         labels,
         ["30 s", "60 s", "120 s", "240 s", "480 s", "960 s"],
@@ -161,12 +164,7 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
         dlq.contains("entrega inicial y 6 intentos, todos fallidos"),
         "{dlq}"
     );
-    let titles: Vec<String> = {
-        let list = root.query_selector_all("#timeline .marker title").unwrap();
-        (0..list.length())
-            .map(|i| list.get(i).unwrap().text_content().unwrap())
-            .collect()
-    };
+    let titles = texts(&root, "#timeline .marker title");
     assert!(titles[0].starts_with("entrega inicial:"), "{titles:?}");
     assert!(titles[6].starts_with("intento 6:"), "{titles:?}");
     assert_eq!(text(&root, "#events tbody tr td:last-child"), "intento 6");
@@ -394,12 +392,7 @@ async fn an_injected_cause_is_explained_and_named_on_the_timeline() {
     click(&root, "#publish-one").await;
     click(&root, "#step").await; // the initial delivery, on instance A, meets the rebalance
     click(&root, "#step").await; // intento 1 at 30 s goes to B
-    let titles: Vec<String> = {
-        let list = root.query_selector_all("#timeline .marker title").unwrap();
-        (0..list.length())
-            .map(|i| list.get(i).unwrap().text_content().unwrap())
-            .collect()
-    };
+    let titles = texts(&root, "#timeline .marker title");
     assert!(titles[0].contains("instancia A"), "{titles:?}");
     assert!(titles[0].contains("Rebalanceo del grupo"), "{titles:?}");
     assert!(titles[1].contains("instancia B"), "{titles:?}");
