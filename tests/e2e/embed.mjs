@@ -68,6 +68,46 @@ try {
     assert(errors.length === 0, errors.join(' | '));
   });
 
+  await check('the example host pages make no failing request', async () => {
+    const ctx3 = await browser.newContext();
+    const p = await ctx3.newPage();
+    const failed = [];
+    p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    p.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+    for (const host of ['course-page.html', 'direct-mount.html']) {
+      await p.goto(`${a.url}examples/${host}`);
+      await p.waitForLoadState('networkidle');
+    }
+    await ctx3.close();
+    assert(failed.length === 0, failed.join(', '));
+  });
+
+  await check('in a sandboxed iframe the lab says why it cannot load, and tells the host', async () => {
+    const ctx3 = await browser.newContext();
+    const p = await ctx3.newPage();
+    const t0 = Date.now();
+    await p.goto(`${a.url}examples/course-page.html?sandbox=allow-scripts`);
+    const frame = p.frameLocator('#lab-frame');
+    await frame.locator('#load-failure').waitFor({ timeout: 5000 });
+    const text = await frame.locator('#load-failure').textContent();
+    assert(text.includes('allow-same-origin'), `no hint for the host: ${text}`);
+    assert(text.includes('no pudo cargarse'), `not in Spanish: ${text}`);
+    await p.waitForFunction("(window.received ?? []).some(m => m.type === 'error')", null, { timeout: 5000 });
+    assert(Date.now() - t0 < 8000, 'too slow to say so');
+    await ctx3.close();
+  });
+
+  await check('a server that sends the wasm as text/plain still gets a working lab', async () => {
+    const plain = await serveDir(dist, {}, { types: { '.wasm': 'text/plain' } });
+    const ctx3 = await browser.newContext();
+    const p = await ctx3.newPage();
+    await p.goto(plain.url + 'index.html');
+    await p.waitForSelector('#play', { timeout: 10000 });
+    assert(await p.locator('#load-failure').count() === 0, 'load failure shown');
+    await ctx3.close();
+    plain.server.close();
+  });
+
   await check('messages from an origin the lab does not trust change nothing', async () => {
     const ctx2 = await browser.newContext();
     const p2 = await ctx2.newPage();

@@ -12,15 +12,15 @@ const TYPES = {
 };
 
 /** Serves `root`; `headers` are added to every response. With `gzip`, answers a client that
- * accepts it with gzip -9 bodies, as a course platform's web server would. Resolves to
- * { server, url }. */
-export function serveDir(root, headers = {}, { gzip = false } = {}) {
+ * accepts it with gzip -9 bodies, as a course platform's web server would; `types` overrides
+ * the content type by extension (a misconfigured server). Resolves to { server, url }. */
+export function serveDir(root, headers = {}, { gzip = false, types = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
     try {
       let body = await readFile(file);
-      const type = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      const type = { 'content-type': types[extname(file)] ?? TYPES[extname(file)] ?? 'application/octet-stream' };
       if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         body = gzipSync(body, { level: 9 });
         type['content-encoding'] = 'gzip';

@@ -1,6 +1,7 @@
 // Example host: embeds the lab in an iframe, tells it which origin to report to, resizes the
 // frame to the height the lab reports, and lists every message. For tests, ?lab=URL&origin=O
-// override where the lab is and which origin it is told to trust.
+// override where the lab is and which origin it is told to trust; ?sandbox=FLAGS puts the frame
+// in a sandbox (some platforms do), to see the lab say why it cannot load.
 const params = new URLSearchParams(location.search);
 const labUrl = new URL(params.get('lab') ?? '../index.html', location.href);
 const trusted = params.get('origin') ?? location.origin;
@@ -11,7 +12,8 @@ const list = document.getElementById('messages');
 window.received = [];
 
 window.addEventListener('message', (e) => {
-  if (e.origin !== labUrl.origin || e.data?.source !== 'retry-lab') return;
+  // Our own frame, whatever its origin (a sandboxed frame's is "null").
+  if (e.source !== frame.contentWindow || e.data?.source !== 'retry-lab') return;
   window.received.push(e.data);
   const li = document.createElement('li');
   li.textContent = JSON.stringify(e.data);
@@ -22,4 +24,5 @@ window.addEventListener('message', (e) => {
 const send = (msg) => frame.contentWindow.postMessage({ version: 1, ...msg }, labUrl.origin);
 document.getElementById('send-en').addEventListener('click', () => send({ type: 'set_language', lang: 'en' }));
 document.getElementById('send-reset').addEventListener('click', () => send({ type: 'reset' }));
+if (params.has('sandbox')) frame.setAttribute('sandbox', params.get('sandbox'));
 frame.src = labUrl.href;

@@ -1,0 +1,88 @@
+// Loader watchdog. A classic script, so it runs even where the lab's module scripts are
+// blocked (a sandboxed iframe without allow-same-origin, a missing file, an old browser): the
+// learner then reads what failed and the host is told, instead of "Cargando…" forever.
+// Its two short texts live here because the lab's own text tables are in the module that
+// could not load.
+(function () {
+  var params = new URLSearchParams(location.search);
+  var TEXT = {
+    es: {
+      title: 'El laboratorio no pudo cargarse',
+      blocked: 'El navegador bloqueó los archivos del laboratorio.',
+      nowasm: 'Este navegador no puede ejecutar WebAssembly, que el laboratorio necesita.',
+      failed: 'El laboratorio no pudo arrancar.',
+      slow: 'El laboratorio tarda demasiado en cargar; puede que la conexión se haya cortado.',
+      host: 'Para quien publica el curso: si el laboratorio está en un iframe con «sandbox», ' +
+        'agrega allow-same-origin, o sirve sus archivos con el encabezado ' +
+        'Access-Control-Allow-Origin. Recargar la página suele bastar si fue la red.',
+    },
+    en: {
+      title: 'The lab could not load',
+      blocked: 'The browser blocked the lab\u2019s files.',
+      nowasm: 'This browser cannot run WebAssembly, which the lab needs.',
+      failed: 'The lab could not start.',
+      slow: 'The lab is taking too long to load; the connection may have dropped.',
+      host: 'For the course author: if the lab is in an iframe with \u201csandbox\u201d, add ' +
+        'allow-same-origin, or serve its files with the Access-Control-Allow-Origin header. ' +
+        'Reloading the page usually helps if it was the network.',
+    },
+  };
+  var t = params.get('lang') === 'en' ? TEXT.en : TEXT.es;
+  var done = false;
+  function started() { return !!document.querySelector('#lab .lab'); }
+  function fail(reason, detail) {
+    if (done || started()) return;
+    var root = document.getElementById('lab');
+    if (!root) return;
+    done = true;
+    root.textContent = '';
+    var box = document.createElement('div');
+    box.className = 'load-failure';
+    box.id = 'load-failure';
+    box.setAttribute('role', 'alert');
+    var h = document.createElement('h1');
+    h.textContent = t.title;
+    var what = document.createElement('p');
+    what.textContent = t[reason] || t.failed;
+    var host = document.createElement('p');
+    host.className = 'small';
+    host.textContent = t.host;
+    // The page's stylesheet may be blocked as well (it is fetched like the modules), so the
+    // box styles itself through the CSSOM, which a strict CSP allows.
+    var css = {
+      font: '16px/1.5 system-ui, sans-serif', maxWidth: '60ch', margin: '2rem auto',
+      padding: '1rem 1.25rem', border: '2px solid #b42318', borderRadius: '10px',
+      background: '#fdecea', color: '#1f2328',
+    };
+    for (var k in css) box.style[k] = css[k];
+    h.style.fontSize = '1.2rem';
+    h.style.marginTop = '0';
+    box.append(h, what, host);
+    if (detail) {
+      var d = document.createElement('p');
+      d.className = 'mono small';
+      d.textContent = String(detail).slice(0, 300);
+      box.append(d);
+    }
+    root.append(box);
+    // Tell the host, but only at the origin it named, as the lab itself would.
+    var origin = params.get('origin');
+    if (origin && window.parent !== window && (origin === '*' || /^https?:\/\/[^/]+$/.test(origin))) {
+      try {
+        window.parent.postMessage({ source: 'retry-lab', version: 1, type: 'error', reason: reason }, origin);
+      } catch (e) { /* nothing more to do */ }
+    }
+  }
+  window.retryLabLoadFailed = fail;
+  if (typeof WebAssembly !== 'object') {
+    document.addEventListener('DOMContentLoaded', function () { fail('nowasm'); });
+    return;
+  }
+  // A module script that cannot be fetched or is refused fires "error" on its element.
+  window.addEventListener('error', function (e) {
+    var el = e.target;
+    if (el && el.tagName === 'SCRIPT' && el.type === 'module') fail('blocked', el.src);
+  }, true);
+  // Last resort: a download that never ends. Long enough for a slow school connection.
+  setTimeout(function () { if (!started()) fail('slow'); }, 30000);
+})();
