@@ -57,7 +57,7 @@ try {
   });
 
   await check('no network requests beyond the page\'s own files', async () => {
-    const own = ['', 'index.html', 'start.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'style.css', 'favicon.svg'].map((f) => url + f);
+    const own = ['', 'index.html', 'watchdog.js', 'start.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'style.css', 'favicon.svg'].map((f) => url + f);
     const other = requests.filter((r) => !own.includes(r.split('#')[0]));
     assert(requests.length >= 5, `only ${requests.length} requests seen`);
     assert(other.length === 0, `unexpected requests: ${other.join(', ')}`);
