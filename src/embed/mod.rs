@@ -46,6 +46,8 @@ pub enum Why {
     NoVersion,
     UnknownChallenge(String),
     OutOfRange(String, u32, u32),
+    /// The values allowed, as code (`lab | lti | none`).
+    OneOf(&'static str),
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -66,6 +68,7 @@ pub const WHY_EN: [&str; Why::COUNT] = [
     "not this lab's state (no version)",
     "unknown challenge «{0}»",
     "{0} is outside {1}..={2}",
+    "must be one of: {0}",
 ];
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
 pub const EXPECTED_EN: [&str; 5] = [
@@ -87,7 +90,7 @@ pub const KIND_EN: [&str; value::Kind::COUNT] = [
 ];
 
 impl Why {
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 17;
 
     pub fn index(&self) -> usize {
         match self {
@@ -107,6 +110,7 @@ impl Why {
             Why::NoVersion => 13,
             Why::UnknownChallenge(_) => 14,
             Why::OutOfRange(..) => 15,
+            Why::OneOf(_) => 16,
         }
     }
 
@@ -123,6 +127,7 @@ impl Why {
                 vec![s.clone(), lo.to_string(), hi.to_string()]
             }
             Why::MustBe(a, b) => vec![a.to_string(), b.to_string()],
+            Why::OneOf(list) => vec![list.to_string()],
             Why::TooLong(n, limit) => vec![n.to_string(), limit.to_string()],
             Why::WrongType(e, k) => vec![expected[*e as usize].into(), kinds[*k as usize].into()],
             Why::TooLarge(n) => vec![n.to_string()],

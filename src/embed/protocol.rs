@@ -115,6 +115,18 @@ pub const PANELS: [&str; 10] = [
     "challenges",
 ];
 
+named_enum! {
+    /// How the lab tells its host its height: its own `height` message, also the LTI
+    /// platforms' `lti.frameResize` (Canvas, Brightspace, Sakai), or not at all.
+    #[derive(Default)]
+    pub enum Resize {
+        #[default]
+        Lab = "lab",
+        Lti = "lti",
+        None = "none",
+    }
+}
+
 /// How the host embeds the lab. Every field is optional.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MountOptions {
@@ -125,6 +137,7 @@ pub struct MountOptions {
     /// Where progress messages go: an origin such as `https://course.example`, or `*` only if
     /// the host really wants any window to read them. No messages are sent without it.
     pub target_origin: Option<String>,
+    pub resize: Resize,
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -283,6 +296,10 @@ impl MountOptions {
                         Why::WrongType(Expected::Text, val.kind()),
                     )),
                 },
+                "resize" => match val.as_str().and_then(Resize::from_name) {
+                    Some(r) => o.resize = r,
+                    None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
+                },
                 _ => problems.push(problem(k.as_str(), Why::Unknown)),
             }
         }
@@ -308,6 +325,10 @@ impl MountOptions {
                     None => problems.push(problem("lang", Why::MustBe("es", "en"))),
                 },
                 "origin" => o.target_origin = Some(v),
+                "resize" => match Resize::from_name(&v) {
+                    Some(r) => o.resize = r,
+                    None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
+                },
                 "panels" => {
                     o.panels = Some(
                         v.split(',')
@@ -483,6 +504,13 @@ mod tests {
         assert_eq!(p[0].field, "zoom");
         let (_, p) = MountOptions::from_value(&json("[1]"));
         assert_eq!(p[0].to_string(), "options: must be an object, not a list");
+        let (o, _) = MountOptions::from_query("?resize=lti");
+        assert_eq!(o.resize, Resize::Lti);
+        let (o, p) = MountOptions::from_query("?resize=big");
+        assert_eq!(o.resize, Resize::Lab, "the default stays");
+        assert_eq!(p[0].to_string(), "resize: must be one of: lab | lti | none");
+        let (o, _) = MountOptions::from_value(&json(r#"{"resize":"none"}"#));
+        assert_eq!(o.resize, Resize::None);
         let (o, p) = MountOptions::from_value(&Value::Absent);
         assert_eq!((o, p.len()), (MountOptions::default(), 0));
     }

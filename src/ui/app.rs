@@ -21,7 +21,7 @@ use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::link::parse_fragment;
-use crate::embed::protocol::{Incoming, MountOptions, Outgoing};
+use crate::embed::protocol::{Incoming, MountOptions, Outgoing, Resize};
 use crate::embed::{BoundaryNotice, Source};
 use crate::lab::{dep, Action, Lab};
 use crate::sim::Config;
@@ -175,11 +175,11 @@ pub fn App(props: &AppProps) -> Html {
     let options = &booted.1;
     let page_state = props.page_state;
     let host = use_memo((), |_| {
-        Rc::new(HostLink::new(if page_state {
-            options.target_origin.clone()
+        Rc::new(if page_state {
+            HostLink::new(options.target_origin.clone(), options.resize)
         } else {
-            None
-        }))
+            HostLink::new(None, Resize::None)
+        })
     });
     let redraw = use_force_update();
 
@@ -250,10 +250,20 @@ pub fn App(props: &AppProps) -> Html {
             move || drop(timeout)
         });
     }
-    // After every render: the host learns our height when it changed.
+    // The host learns the lab's height when it changes: a ResizeObserver on the lab's own root
+    // (panels drawn, details opened, a language with longer words), debounced. The root's
+    // height does not depend on the frame's, so a host that resizes the frame cannot loop.
+    let root = use_node_ref();
     {
-        let host = (*host).clone();
-        use_effect(move || host.report_height());
+        let (host, root) = ((*host).clone(), root.clone());
+        use_effect_with((), move |_| {
+            let watcher = host
+                .wants_height()
+                .then(|| root.cast::<web_sys::Element>())
+                .flatten()
+                .and_then(|el| super::resize::Watcher::new(el, move |px| host.report_height(px)));
+            move || drop(watcher)
+        });
     }
 
     let (playing, lang) = {
@@ -307,7 +317,7 @@ pub fn App(props: &AppProps) -> Html {
         }
     };
     html! {
-        <div class="lab" lang={lang.code()}>
+        <div class="lab" lang={lang.code()} ref={root}>
             <header class="lab-header">
                 <div>
                     <h1>{ t.title }</h1>

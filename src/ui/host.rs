@@ -7,19 +7,30 @@ use wasm_bindgen::JsCast;
 
 use super::js_value;
 use crate::embed::challenges::Challenge;
-use crate::embed::protocol::{is_own, parse_incoming, Incoming, Outgoing};
+use crate::embed::protocol::{is_own, parse_incoming, Incoming, Outgoing, Resize};
 
 pub struct HostLink {
     /// Where messages go; None sends nothing.
     target_origin: Option<String>,
+    resize: Resize,
     last_height: Cell<u32>,
 }
 
 impl HostLink {
-    pub fn new(target_origin: Option<String>) -> Self {
+    pub fn new(target_origin: Option<String>, resize: Resize) -> Self {
         HostLink {
             target_origin,
+            resize,
             last_height: Cell::new(0),
+        }
+    }
+
+    /// Whether anyone wants to hear the lab's height (measuring forces a layout).
+    pub fn wants_height(&self) -> bool {
+        match self.resize {
+            Resize::None => false,
+            Resize::Lab => self.target_origin.is_some(),
+            Resize::Lti => true,
         }
     }
 
@@ -45,20 +56,23 @@ impl HostLink {
         }
     }
 
-    /// Posts the page's content height when it changed.
-    pub fn report_height(&self) {
-        // Reading scrollHeight forces a layout; with no host to tell, skip it on every render.
-        if self.target_origin.is_none() {
+    /// Tells the host the lab's height, `px`, if it changed: the lab's `height` message, and in
+    /// `lti` mode also `lti.frameResize`, which Canvas, Brightspace and Sakai act on.
+    pub fn report_height(&self, px: u32) {
+        if px == 0 || px == self.last_height.get() || !self.wants_height() {
             return;
         }
-        let h = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-            .map(|e| e.scroll_height().max(0) as u32)
-            .unwrap_or(0);
-        if h != 0 && h != self.last_height.get() {
-            self.last_height.set(h);
-            self.post(&Outgoing::Height { px: h });
+        self.last_height.set(px);
+        self.post(&Outgoing::Height { px });
+        if self.resize == Resize::Lti {
+            let Some(win) = web_sys::window() else { return };
+            let target = win.parent().ok().flatten().unwrap_or(win);
+            let msg = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&msg, &"subject".into(), &"lti.frameResize".into());
+            let _ = js_sys::Reflect::set(&msg, &"height".into(), &px.into());
+            // The platform's frame asks for no origin; a height is no secret.
+            let origin = self.target_origin.as_deref().unwrap_or("*");
+            let _ = target.post_message(&msg, origin);
         }
     }
 

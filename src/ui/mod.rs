@@ -20,6 +20,7 @@ pub mod js_value;
 pub mod log_view;
 pub mod panic;
 pub mod polling_view;
+pub mod resize;
 pub mod storage;
 pub mod text;
 pub mod timeline;

@@ -108,6 +108,54 @@ try {
     plain.server.close();
   });
 
+  await check('a host that sizes its frame from lti.frameResize fits the lab, in two languages and as panels open and close', async () => {
+    const ctx3 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx3.newPage();
+    await p.goto(`${a.url}examples/course-page.html?resize=lti`);
+    const lab3 = p.frameLocator('#lab-frame');
+    await lab3.locator('#figure-summary').waitFor();
+    // Fitted: the frame is as tall as the lab's page, so the frame shows no scrollbar.
+    const fitted = async (what) => {
+      await p.waitForFunction(() => {
+        const f = document.getElementById('lab-frame');
+        const d = f.contentDocument.documentElement;
+        return d.scrollHeight <= f.clientHeight && f.clientHeight - d.scrollHeight <= 2;
+      }, null, { timeout: 5000 }).catch(() => { throw new Error(`not fitted ${what}`); });
+      return p.evaluate(() => document.getElementById('lab-frame').clientHeight);
+    };
+    const h0 = await fitted('after loading');
+    await lab3.locator('#figures details summary').first().click();
+    const h1 = await fitted('with a table opened');
+    assert(h1 > h0, `opening a table did not grow the frame: ${h0} -> ${h1}`);
+    await lab3.locator('#figures details summary').first().click();
+    // A page is never shorter than its frame, so wait for the frame itself to shrink.
+    await p.waitForFunction((h) => document.getElementById('lab-frame').clientHeight < h, h1, { timeout: 5000 })
+      .catch(() => { throw new Error(`closing did not shrink the frame from ${h1}`); });
+    const h2 = await fitted('with the table closed again');
+    assert(h2 < h1, `closing did not shrink the frame: ${h1} -> ${h2}`);
+    const count = () => p.evaluate(() => window.received.filter((m) => m.subject === 'lti.frameResize').length);
+    // Messages stop: no new one for a second (at most five seconds), then none for 1.5 s
+    // more. A lab that answered the host's resizing with a new height would never stop.
+    const quiet = async () => {
+      let n = await count();
+      for (let i = 0; i < 10; i++) {
+        await p.waitForTimeout(500);
+        const m = await count();
+        if (m === n && i > 0) return n;
+        n = m;
+      }
+      throw new Error('lti.frameResize never stopped');
+    };
+    await p.click('#send-en');
+    await lab3.locator('h1', { hasText: 'retries' }).waitFor();
+    const n = await quiet();
+    await fitted('in English');
+    await p.waitForTimeout(1500);
+    assert(await count() === n, 'lti.frameResize kept coming after the frame was fitted');
+    assert(n >= 3, `only ${n} lti.frameResize messages`);
+    await ctx3.close();
+  });
+
   await check('messages from an origin the lab does not trust change nothing', async () => {
     const ctx2 = await browser.newContext();
     const p2 = await ctx2.newPage();

@@ -6,19 +6,28 @@ const params = new URLSearchParams(location.search);
 const labUrl = new URL(params.get('lab') ?? '../index.html', location.href);
 const trusted = params.get('origin') ?? location.origin;
 labUrl.searchParams.set('origin', trusted);
+// ?resize=lti: behave like Canvas, Brightspace or Sakai, which size a tool's frame from its
+// lti.frameResize messages (and know nothing of the lab's own).
+const lti = params.get('resize') === 'lti';
+if (lti) labUrl.searchParams.set('resize', 'lti');
 
 const frame = document.getElementById('lab-frame');
 const list = document.getElementById('messages');
 window.received = [];
 
 window.addEventListener('message', (e) => {
+  if (lti && e.source === frame.contentWindow && e.data?.subject === 'lti.frameResize') {
+    window.received.push(e.data);
+    frame.style.height = `${e.data.height}px`;
+    return;
+  }
   // Our own frame, whatever its origin (a sandboxed frame's is "null").
   if (e.source !== frame.contentWindow || e.data?.source !== 'retry-lab') return;
   window.received.push(e.data);
   const li = document.createElement('li');
   li.textContent = JSON.stringify(e.data);
   list.append(li);
-  if (e.data.type === 'height') frame.style.height = `${e.data.px}px`;
+  if (e.data.type === 'height' && !lti) frame.style.height = `${e.data.px}px`;
 });
 
 const send = (msg) => frame.contentWindow.postMessage({ version: 1, ...msg }, labUrl.origin);

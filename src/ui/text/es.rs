@@ -240,6 +240,7 @@ pub static ES: Texts = Texts {
         "no es el estado de este laboratorio (no tiene versión)",
         "desafío desconocido «{0}»",
         "{0} está fuera del rango {1} a {2}",
+        "debe ser uno de: {0}",
     ],
     expected: [
         "un objeto",
