@@ -1,6 +1,7 @@
 //! The lab's state and every action a learner (or the host page) can take, in plain Rust:
 //! no yew, no browser. `Lab` composes one sub-state per concern, each with its own actions,
 //! and counts a revision per concern so a view re-renders only when what it shows changed.
+pub mod announce;
 pub mod clock;
 pub mod polling;
 pub mod run;

@@ -23,6 +23,7 @@ use super::{storage, LabRef};
 use crate::embed::link::parse_fragment;
 use crate::embed::protocol::{Incoming, MountOptions, Outgoing, Resize};
 use crate::embed::{BoundaryNotice, Source};
+use crate::lab::announce::most_salient;
 use crate::lab::{dep, Action, Lab};
 use crate::sim::Config;
 
@@ -185,14 +186,22 @@ pub fn App(props: &AppProps) -> Html {
 
     // One callback for the component's whole life: panels compare their props, and a new
     // callback on every render would make every panel redraw on every clock tick.
+    let announcer = use_memo((), |_| Rc::new(super::announcer::Announcer::default()));
     let dispatch = (*use_memo((), {
         let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
+        let announcer = (*announcer).clone();
         move |_| {
             Callback::from(move |a: Action| {
                 let quiet = matches!(a, Action::Tick(_));
                 let mut l = lab.borrow_mut();
                 let before = l.revs;
+                let logged_before = l.run.progress();
                 l.apply(a);
+                // What the simulation just logged, for the live region (a reset starts a new log).
+                let fresh = l.run.progress().saturating_sub(logged_before) as usize;
+                let log = l.run.sim.log();
+                let news = most_salient(&log[log.len().saturating_sub(fresh)..]);
+                announcer.offer(news, l.lang.t());
                 l.refresh_figures();
                 // Detection scans every event; a tick that changed nothing the simulation shows
                 // (say, a finished run still playing) cannot have reached a challenge.
@@ -318,6 +327,7 @@ pub fn App(props: &AppProps) -> Html {
     };
     html! {
         <div class="lab" lang={lang.code()} ref={root}>
+            <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
             <header class="lab-header">
                 <div>
                     <h1>{ t.title }</h1>

@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use crate::lab::{Action, Lab, Revs};
 
+pub mod announcer;
 pub mod app;
 pub mod challenges_view;
 pub mod consumers;

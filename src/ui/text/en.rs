@@ -226,6 +226,11 @@ pub static EN: Texts = Texts {
     expected: crate::embed::EXPECTED_EN,
     value_kinds: crate::embed::KIND_EN,
     sources: ["options", "saved state", "link"],
+    announce: [
+        "An event moved to the dead-letter queue: {0}.",
+        "Duplicate of {0}: the naive consumer applied the effect again; the idempotent one discarded it.",
+        "{0}: delivered on retry {1}.",
+    ],
     lanes_caption: "Every event in flight ({0}) on one time axis: a burst of failures shows as waves of retries.",
     at_least_once: "This is at-least-once delivery: the hub retries until it knows the consumer processed, so now and then it delivers twice. Nobody can promise exactly-once end to end; what you can achieve is that a repeat changes nothing: an idempotent consumer.",
     demo_results: [

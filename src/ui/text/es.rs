@@ -260,6 +260,11 @@ pub static ES: Texts = Texts {
         "un valor no admitido",
     ],
     sources: ["opciones de la página", "estado guardado", "enlace"],
+    announce: [
+        "Un evento pasó a la cola de dead-letter: {0}.",
+        "Duplicado de {0}: el consumidor ingenuo aplicó el efecto otra vez; el idempotente lo descartó.",
+        "{0}: entregado en el intento {1}.",
+    ],
     lanes_caption: "Todos los eventos en vuelo ({0}) en el mismo eje de tiempo: una ráfaga de fallos se ve como oleadas de reintentos.",
     at_least_once: "Esto es la entrega at-least-once: el hub reintenta hasta que sabe que el consumidor procesó, así que a veces entrega dos veces. Nadie puede garantizar exactly-once de punta a punta; lo que sí puedes lograr es que repetir no cambie nada: un consumidor idempotente.",
     demo_results: [

@@ -8,6 +8,7 @@ mod es;
 use crate::embed::challenges::Challenge;
 use crate::embed::value::Kind as ValueKind;
 use crate::embed::Why;
+use crate::lab::announce::Salient;
 use crate::lab::settings::Field;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
@@ -223,6 +224,9 @@ pub struct Texts {
     pub value_kinds: [&'static str; ValueKind::COUNT],
     /// Where outside input came from: the host's options, saved state, a share link.
     pub sources: [&'static str; 3],
+    /// What the live region says: an event dead-lettered (`{0}` its fact), an effect applied
+    /// twice (`{0}`), a delivery on intento `{1}` (`{0}`).
+    pub announce: [&'static str; 3],
     /// `{0}`: how many events in flight the lanes show.
     pub lanes_caption: &'static str,
     /// Empty where the operation's own text says it (`Done`).
@@ -264,6 +268,16 @@ impl Texts {
         let args = why.args(&self.expected, &self.value_kinds);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         fill(self.why[why.index()], &args)
+    }
+
+    pub fn announce(&self, news: &Salient) -> String {
+        match news {
+            Salient::DeadLettered { fact } => fill(self.announce[0], &[fact]),
+            Salient::AppliedTwice { fact } => fill(self.announce[1], &[fact]),
+            Salient::Delivered { fact, attempt } => {
+                fill(self.announce[2], &[fact, &attempt.to_string()])
+            }
+        }
     }
 
     pub fn did(&self, d: Did) -> &'static str {
