@@ -380,29 +380,30 @@ impl Simulation {
         entry.outcome = Some(outcome);
         entry.reason = reason;
         entry.fault = fault;
-        let d = Delivery {
-            t_ms: now,
-            event_id: ev.id,
-            derived_id: ev.derived_id,
-            fact_key: &ev.fact.key(),
-        };
+        let mut concurrent = None;
         if outcome.processed() {
+            let d = Delivery {
+                t_ms: now,
+                event_id: ev.id,
+                derived_id: ev.derived_id,
+                fact_key: &ev.fact.key(),
+            };
             entry.idempotent = Some(self.idempotent.process(&d));
             entry.naive = Some(self.naive.process(&d));
+            // The visibility timeout expires while the owner still works: the other instance
+            // takes the same event at the same moment. Both write to the shared database; the
+            // unique constraint lets the first commit win, the naive consumer applies both.
+            if fault == Some(Fault::VisibilityTimeout) {
+                let mut c = event_entry(now, Kind::ConcurrentDelivery, ev);
+                c.attempt = Some(attempt);
+                c.series = Some(series);
+                c.instance = Some(instance.other());
+                c.fault = fault;
+                c.idempotent = Some(self.idempotent.process(&d));
+                c.naive = Some(self.naive.process(&d));
+                concurrent = Some(c);
+            }
         }
-        // The visibility timeout expires while the owner still works: the other instance
-        // takes the same event at the same moment. Both write to the shared database; the
-        // unique constraint lets the first commit win, the naive consumer applies both.
-        let concurrent = (fault == Some(Fault::VisibilityTimeout)).then(|| {
-            let mut c = event_entry(now, Kind::ConcurrentDelivery, ev);
-            c.attempt = Some(attempt);
-            c.series = Some(series);
-            c.instance = Some(instance.other());
-            c.fault = fault;
-            c.idempotent = Some(self.idempotent.process(&d));
-            c.naive = Some(self.naive.process(&d));
-            c
-        });
         self.push_log(entry);
         if let Some(c) = concurrent {
             self.push_log(c);
