@@ -1,9 +1,10 @@
 //! Share links: a seed and configuration in the URL fragment, e.g.
 //! `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=v5&lang=es`. Parsing is strict: every bad
 //! or unknown parameter is reported and replaced by its default.
-use super::{cut, problem, Problem, Why};
+use super::{problem, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
+use crate::sim::utc::truncate;
 
 /// Longest fragment read; anything longer is refused whole.
 pub const MAX_FRAGMENT: usize = 2048;
@@ -21,7 +22,7 @@ fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64>
     match crate::num::parse_decimal(v) {
         Some(p) if (0.0..=1.0).contains(&p) => Some(crate::num::as_short(p)),
         _ => {
-            problems.push(problem(field, Why::NotProbability(cut(v, 20))));
+            problems.push(problem(field, Why::NotProbability(truncate(v, 20))));
             None
         }
     }
@@ -65,7 +66,7 @@ pub(crate) fn parse_pairs(
             match v.parse::<u32>() {
                 Ok(n) if (lo..=hi).contains(&n) => Some(n),
                 _ => {
-                    problems.push(problem(field, Why::NotWholeIn(cut(v, 20), lo, hi)));
+                    problems.push(problem(field, Why::NotWholeIn(truncate(v, 20), lo, hi)));
                     None
                 }
             }
@@ -73,7 +74,7 @@ pub(crate) fn parse_pairs(
         match k {
             "seed" => match v.parse::<u64>() {
                 Ok(s) => cfg.seed = s,
-                Err(_) => problems.push(problem(k, Why::NotWhole(cut(v, 20)))),
+                Err(_) => problems.push(problem(k, Why::NotWhole(truncate(v, 20)))),
             },
             "p" => {
                 cfg.failure_probability =

@@ -135,13 +135,23 @@ impl Why {
             Why::GivenTwice | Why::Unknown | Why::EarlierVersion | Why::NoVersion => vec![],
         }
     }
+
+    /// The reason in one language: its sentence from `sentences`, the arguments filled in.
+    pub fn worded(
+        &self,
+        sentences: &[&str; Why::COUNT],
+        expected: &[&str; 5],
+        kinds: &[&str; value::Kind::COUNT],
+    ) -> String {
+        let args = self.args(expected, kinds);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        crate::lang::fill(sentences[self.index()], &args)
+    }
 }
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let args = self.why.args(&EXPECTED_EN, &KIND_EN);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let why = crate::lang::fill(WHY_EN[self.why.index()], &args);
+        let why = self.why.worded(&WHY_EN, &EXPECTED_EN, &KIND_EN);
         write!(f, "{}: {why}", self.field)
     }
 }
@@ -169,9 +179,4 @@ pub(crate) fn problem(field: impl Into<String>, why: Why) -> Problem {
         field: crate::sim::utc::truncate(&field.into(), 40),
         why,
     }
-}
-
-/// `s` cut to `n` characters, for quoting input back.
-pub(crate) fn cut(s: &str, n: usize) -> String {
-    crate::sim::utc::truncate(s, n)
 }

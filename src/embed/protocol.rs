@@ -1,9 +1,10 @@
 //! The postMessage protocol with the host page, and the options a host passes when it embeds
 //! the lab (query string of an iframe, or the object given to `mount_lab`).
 use super::value::Value;
-use super::{cut, problem, Expected, Problem, Why};
+use super::{problem, Expected, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
+use crate::sim::utc::truncate;
 
 pub const PROTOCOL_VERSION: u32 = 1;
 /// `source` of every message the lab sends, so hosts can tell them apart.
@@ -74,7 +75,7 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
     {
         return Err(format!(
             "not a valid message: unknown field «{}»",
-            crate::sim::utc::truncate(k, 30)
+            truncate(k, 30)
         ));
     }
     // A number, as hosts send it; "1" as text is not the protocol's version.
@@ -96,7 +97,7 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
         },
         (kind, _) => Err(format!(
             "not a valid message: type «{}» with these fields",
-            crate::sim::utc::truncate(kind.unwrap_or("?"), 30)
+            truncate(kind.unwrap_or("?"), 30)
         )),
     }
 }
@@ -236,7 +237,7 @@ impl MountOptions {
                 .take(32)
                 .partition(|p| PANELS.contains(&p.as_str()));
             for b in bad {
-                problems.push(problem("panels", Why::NotPanel(cut(&b, 20))));
+                problems.push(problem("panels", Why::NotPanel(truncate(&b, 20))));
             }
             self.panels = Some(ok);
         }
@@ -244,7 +245,7 @@ impl MountOptions {
             if valid_origin(&o) {
                 self.target_origin = Some(o);
             } else {
-                problems.push(problem("target_origin", Why::NotOrigin(cut(&o, 40))));
+                problems.push(problem("target_origin", Why::NotOrigin(truncate(&o, 40))));
             }
         }
         (self, problems)

@@ -6,9 +6,10 @@ use std::collections::BTreeSet;
 
 use super::challenges::Challenge;
 use super::link::{parse_pairs, to_fragment};
-use super::{cut, problem, Problem, Why};
+use super::{problem, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::Config;
+use crate::sim::utc::truncate;
 
 pub const STORAGE_KEY: &str = "retry-lab";
 /// 2: key=value text (version 1 was JSON).
@@ -57,7 +58,9 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
                         Some(c) => {
                             challenges.insert(c);
                         }
-                        None => problems.push(problem("done", Why::UnknownChallenge(cut(id, 20)))),
+                        None => {
+                            problems.push(problem("done", Why::UnknownChallenge(truncate(id, 20))))
+                        }
                     }
                 }
             }

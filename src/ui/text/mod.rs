@@ -265,9 +265,7 @@ impl Texts {
 
     /// Why outside input was not used, in this language.
     pub fn problem_why(&self, why: &Why) -> String {
-        let args = why.args(&self.expected, &self.value_kinds);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        fill(self.why[why.index()], &args)
+        why.worded(&self.why, &self.expected, &self.value_kinds)
     }
 
     pub fn announce(&self, news: &Salient) -> String {
