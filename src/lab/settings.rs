@@ -45,46 +45,23 @@ pub enum Applied {
 const ECHO_CHARS: usize = 40;
 
 pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
-    let candidate = match a {
-        SettingsAction::SetSeed(text) => match text.trim().parse::<u64>() {
-            Ok(seed) => Config {
-                seed,
-                ..cfg.clone()
-            },
-            Err(_) => return rejected(Field::Seed, &text),
-        },
-        SettingsAction::NewSeed(seed) => Config {
-            seed,
-            ..cfg.clone()
-        },
-        SettingsAction::SetFailure(p) => Config {
-            failure_probability: p,
-            ..cfg.clone()
-        },
-        SettingsAction::SetAckLost(a) => Config {
-            ack_lost_share: a,
-            ..cfg.clone()
-        },
-        SettingsAction::SetBase(text) => match text.trim().parse::<u32>() {
-            Ok(base_seconds) => Config {
-                base_seconds,
-                ..cfg.clone()
-            },
-            Err(_) => return rejected(Field::Base, &text),
-        },
-        SettingsAction::SetRetries(text) => match text.trim().parse::<u32>() {
-            Ok(max_retries) => Config {
-                max_retries,
-                ..cfg.clone()
-            },
-            Err(_) => return rejected(Field::Retries, &text),
-        },
-        SettingsAction::SetDedup(dedup_on) => Config {
-            dedup_on,
-            ..cfg.clone()
-        },
-        SettingsAction::Settle => return Applied::Unchanged,
+    let edit = |c: &mut Config| -> Result<(), Applied> {
+        match a {
+            SettingsAction::SetSeed(text) => c.seed = typed(&text, Field::Seed)?,
+            SettingsAction::NewSeed(seed) => c.seed = seed,
+            SettingsAction::SetFailure(p) => c.failure_probability = p,
+            SettingsAction::SetAckLost(a) => c.ack_lost_share = a,
+            SettingsAction::SetBase(text) => c.base_seconds = typed(&text, Field::Base)?,
+            SettingsAction::SetRetries(text) => c.max_retries = typed(&text, Field::Retries)?,
+            SettingsAction::SetDedup(dedup_on) => c.dedup_on = dedup_on,
+            SettingsAction::Settle => return Err(Applied::Unchanged),
+        }
+        Ok(())
     };
+    let mut candidate = cfg.clone();
+    if let Err(refused) = edit(&mut candidate) {
+        return refused;
+    }
     if candidate == *cfg {
         return Applied::Unchanged;
     }
@@ -106,6 +83,11 @@ pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
     } else {
         Applied::Restart
     }
+}
+
+/// A number as typed (surrounding spaces ignored), or the refusal naming its field.
+fn typed<T: std::str::FromStr>(text: &str, field: Field) -> Result<T, Applied> {
+    text.trim().parse().map_err(|_| rejected(field, text))
 }
 
 fn rejected(field: Field, text: &str) -> Applied {
