@@ -7,7 +7,14 @@ use wasm_bindgen::JsCast;
 
 use super::js_value;
 use crate::embed::challenges::Challenge;
-use crate::embed::protocol::{is_own, parse_incoming, Incoming, Outgoing, Resize};
+use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
+
+/// The window the lab reports to: the parent frame, or the window itself when the lab is not
+/// in a frame (a direct mount).
+fn host_window() -> Option<web_sys::Window> {
+    let win = web_sys::window()?;
+    Some(win.parent().ok().flatten().unwrap_or(win))
+}
 
 pub struct HostLink {
     /// Where messages go; None sends nothing.
@@ -35,13 +42,9 @@ impl HostLink {
     }
 
     pub fn post(&self, msg: &Outgoing) {
-        let Some(origin) = &self.target_origin else {
-            return;
-        };
-        let Some(win) = web_sys::window() else { return };
-        // parent() is the window itself when the lab is not in a frame (direct mount).
-        let target = win.parent().ok().flatten().unwrap_or(win);
-        let _ = target.post_message(&js_value::message(msg), origin);
+        if let (Some(origin), Some(target)) = (&self.target_origin, host_window()) {
+            let _ = target.post_message(&js_value::message(msg), origin);
+        }
     }
 
     /// Checkpoints for `new`, then `completed` once every challenge is in `all`.
@@ -64,12 +67,11 @@ impl HostLink {
         }
         self.last_height.set(px);
         self.post(&Outgoing::Height { px });
-        if self.resize == Resize::Lti {
-            let Some(win) = web_sys::window() else { return };
-            let target = win.parent().ok().flatten().unwrap_or(win);
-            let msg = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&msg, &"subject".into(), &"lti.frameResize".into());
-            let _ = js_sys::Reflect::set(&msg, &"height".into(), &px.into());
+        if let (Resize::Lti, Some(target)) = (self.resize, host_window()) {
+            let msg = js_value::object(&[
+                ("subject", Out::Str("lti.frameResize")),
+                ("height", Out::Num(px)),
+            ]);
             // The platform's frame asks for no origin; a height is no secret.
             let origin = self.target_origin.as_deref().unwrap_or("*");
             let _ = target.post_message(&msg, origin);

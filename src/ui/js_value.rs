@@ -48,18 +48,23 @@ fn read_at(v: &JsValue, depth: usize) -> Value {
 
 /// The message as the plain object hosts receive.
 pub fn message(msg: &Outgoing) -> JsValue {
+    object(&msg.fields())
+}
+
+/// A plain object with these fields.
+pub fn object(fields: &[(&'static str, Out)]) -> JsValue {
     let o = Object::new();
-    for (k, v) in msg.fields() {
+    for (k, v) in fields {
         let val: JsValue = match v {
-            Out::Str(s) => s.into(),
-            Out::Num(n) => n.into(),
+            Out::Str(s) => (*s).into(),
+            Out::Num(n) => (*n).into(),
             Out::List(items) => items
                 .iter()
                 .map(|s| JsValue::from_str(s))
                 .collect::<Array>()
                 .into(),
         };
-        let _ = Reflect::set(&o, &k.into(), &val);
+        let _ = Reflect::set(&o, &(*k).into(), &val);
     }
     o.into()
 }
