@@ -176,8 +176,8 @@ impl Lab {
         self.run = Run::new(&self.cfg);
         self.logged = self.cfg.clone();
         self.clock.stop();
-        self.race = Stepper::new(self.race.variant, race);
-        self.tx = Stepper::new(self.tx.variant, transaction_boundary);
+        self.race.restart();
+        self.tx.restart();
         self.polling = polling::fresh(&self.cfg, self.polling.policy);
         self.notice = None;
         self.share_fragment = None;

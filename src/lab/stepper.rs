@@ -28,6 +28,11 @@ impl<V: Copy> Stepper<V> {
         }
     }
 
+    /// Back to the first step of the same variant.
+    pub fn restart(&mut self) {
+        *self = Stepper::new(self.variant, self.build);
+    }
+
     pub fn apply(&mut self, a: StepperAction<V>) {
         match a {
             StepperAction::Choose(v) => *self = Stepper::new(v, self.build),

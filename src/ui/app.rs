@@ -184,9 +184,9 @@ pub fn App(props: &AppProps) -> Html {
     });
     let redraw = use_force_update();
 
+    let announcer = use_memo((), |_| Rc::new(super::announcer::Announcer::default()));
     // One callback for the component's whole life: panels compare their props, and a new
     // callback on every render would make every panel redraw on every clock tick.
-    let announcer = use_memo((), |_| Rc::new(super::announcer::Announcer::default()));
     let dispatch = (*use_memo((), {
         let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
         let announcer = (*announcer).clone();

@@ -2,7 +2,6 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::text::fill;
 use super::PanelProps;
 use crate::lab::clock::{ClockAction, SPEEDS};
 use crate::lab::run::RunAction;
@@ -152,12 +151,12 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <button type="button" id="publish-twice" class="btn" onclick={a.reform(|_| Action::Run(RunAction::PublishTwice))}>{ t.publish_twice }</button>
             </div>
             <label class="field">
-                <span>{ format!("{}: {}", t.failure_probability, fill(t.percent, &[&p_pct.to_string()])) }</span>
+                <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
                 <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p}
                     onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))} />
             </label>
             <label class="field">
-                <span>{ format!("{}: {}", t.ack_lost_share, fill(t.percent, &[&ack_pct.to_string()])) }</span>
+                <span>{ format!("{}: {}", t.ack_lost_share, t.percent(cfg.ack_lost_share, 0)) }</span>
                 <input id="ack-lost" type="range" min="0" max="100" step="1" value={ack_pct.to_string()} oninput={on_ack}
                     onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))}
                     aria-describedby="ack-hint" />

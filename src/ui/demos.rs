@@ -7,10 +7,10 @@ use crate::lab::stepper::StepperAction;
 use crate::lab::Action;
 use crate::sim::demos::{final_effects, DemoStep, RaceGuard, TxBoundary};
 
-fn steps_list(t: &Texts, steps: &[DemoStep], shown: usize, id: String) -> Html {
+fn steps_list(t: &Texts, steps: &[DemoStep], id: String) -> Html {
     html! {
         <ol class="demo-steps" id={id} aria-live="polite">
-            { for steps.iter().take(shown).map(|s| html! {
+            { for steps.iter().map(|s| html! {
                 <li class={classes!(format!("actor-{}", s.actor.trim_end_matches('\'')))}>
                     <b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }
                     <span class="small">{ format!(" — {}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }</span>
@@ -25,8 +25,6 @@ pub fn Demos(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
     let a = &props.on_action;
-    let race_done = lab.race.shown >= lab.race.steps.len();
-    let tx_done = lab.tx.shown >= lab.tx.steps.len();
 
     let on_guard = a.reform(|e: Event| {
         let v = super::select_value(&e);
@@ -63,11 +61,10 @@ pub fn Demos(props: &PanelProps) -> Html {
             ),
         ],
         on_select: on_guard,
-        done: race_done,
+        done: lab.race.finished(),
         on_restart: a.reform(move |_| Action::Race(StepperAction::Choose(guard))),
         on_step: a.reform(|_| Action::Race(StepperAction::Next)),
-        steps: &lab.race.steps,
-        shown: lab.race.shown,
+        shown: lab.race.visible(),
     };
     let tx = DemoCard {
         key: "tx",
@@ -84,11 +81,10 @@ pub fn Demos(props: &PanelProps) -> Html {
             ),
         ],
         on_select: on_tx,
-        done: tx_done,
+        done: lab.tx.finished(),
         on_restart: a.reform(move |_| Action::Tx(StepperAction::Choose(boundary))),
         on_step: a.reform(|_| Action::Tx(StepperAction::Next)),
-        steps: &lab.tx.steps,
-        shown: lab.tx.shown,
+        shown: lab.tx.visible(),
     };
 
     html! {
@@ -115,8 +111,8 @@ struct DemoCard<'a> {
     done: bool,
     on_restart: Callback<MouseEvent>,
     on_step: Callback<MouseEvent>,
-    steps: &'a [DemoStep],
-    shown: usize,
+    /// The steps shown so far (all of them once `done`).
+    shown: &'a [DemoStep],
 }
 
 fn demo_card(t: &Texts, c: DemoCard) -> Html {
@@ -135,9 +131,9 @@ fn demo_card(t: &Texts, c: DemoCard) -> Html {
                     <button type="button" id={format!("{}-step", c.key)} class="btn small" onclick={c.on_step}>{ t.next_step }</button>
                 }
             </div>
-            { steps_list(t, c.steps, c.shown, format!("{}-steps", c.key)) }
+            { steps_list(t, c.shown, format!("{}-steps", c.key)) }
             if c.done {
-                <p class="verdict" id={format!("{}-verdict", c.key)} role="status">{ t.verdict(final_effects(c.steps)) }</p>
+                <p class="verdict" id={format!("{}-verdict", c.key)} role="status">{ t.verdict(final_effects(c.shown)) }</p>
             }
         </article>
     }
