@@ -120,12 +120,15 @@ const LANE_H: u32 = 12;
 fn lanes(t: &Texts, sim: &Simulation, now: u64) -> Html {
     let cfg = sim.config();
     let span = cfg.attempt_offset_ms(cfg.max_retries);
+    // The hub counts what is in flight, so the scan (newest first) stops at the last one
+    // instead of running through every delivered event on each tick.
+    let wanted = (sim.counts().in_flight as usize).min(MAX_LANES);
     let flying: Vec<&SimEvent> = sim
         .events()
         .iter()
         .rev()
         .filter(|e| e.state.in_flight())
-        .take(MAX_LANES)
+        .take(wanted)
         .collect();
     if flying.is_empty() {
         return Html::default();
