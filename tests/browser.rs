@@ -394,7 +394,7 @@ async fn an_injected_cause_is_explained_and_named_on_the_timeline() {
     click(&root, "#step").await; // intento 1 at 30 s goes to B
     let titles = texts(&root, "#timeline .marker title");
     assert!(titles[0].contains("instancia A"), "{titles:?}");
-    assert!(titles[0].contains("Rebalanceo del grupo"), "{titles:?}");
+    assert!(titles[0].contains("Reequilibrio del grupo"), "{titles:?}");
     assert!(titles[1].contains("instancia B"), "{titles:?}");
 
     click(&root, "#fault-visibility_timeout").await;

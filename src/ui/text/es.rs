@@ -169,7 +169,7 @@ pub static ES: Texts = Texts {
         "el consumidor respondió con error",
         "procesado, pero el ack no llegó",
         "caída tras el commit, antes del ack",
-        "rebalanceo del grupo de consumidores",
+        "reequilibrio del grupo de consumidores",
         "venció el visibility timeout",
         "el consumidor tiene un bug y responde con error",
         "el consumidor cambió de URL sin avisar",
@@ -180,7 +180,7 @@ pub static ES: Texts = Texts {
     faults_named: [
         "Caída tras commit",
         "Ack perdido en la red",
-        "Rebalanceo del grupo",
+        "Reequilibrio del grupo",
         "Vence el visibility timeout",
     ],
     kinds: [
@@ -190,8 +190,8 @@ pub static ES: Texts = Texts {
         "a dead-letter",
         "reintento manual",
         "causa inyectada",
-        "caída del consumidor: inicio",
-        "caída del consumidor: fin",
+        "consumidor fuera de servicio: inicio",
+        "consumidor fuera de servicio: fin",
         "entrega concurrente",
         "ajuste cambiado",
     ],
@@ -203,7 +203,7 @@ pub static ES: Texts = Texts {
         "En modo polling, pierde el cursor y observa quién sufre.",
         "Corre la carrera de dos instancias hasta el final.",
     ],
-    fields: ["semilla", "base (s)", "reintentos máximos"],
+    fields: ["semilla", "base (s)", "intentos máximos"],
     demo_ops: [
         "¿ya vi este id? → no",
         "INSERT de la marca de deduplicación (sin confirmar)",
