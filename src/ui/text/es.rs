@@ -137,7 +137,7 @@ pub static ES: Texts = Texts {
     dlq_short: "DLQ",
     fig_table: "Ver como tabla",
     fig_dlq_title: "Tasa de dead-letter según p",
-    fig_dlq_caption: "Línea: p^(reintentos+1), escala logarítmica. Puntos: simulación con {0} eventos por p. Cuadrado y línea vertical: la p actual.",
+    fig_dlq_caption: "Línea: p (entrega inicial) · p^intentos, escala logarítmica. Puntos: simulación con {0} eventos por p. Cuadrado y línea vertical: la p actual.",
     fig_rate_axis: "tasa",
     fig_attempts_title: "Intentos necesarios para entregar",
     fig_attempts_caption: "Barras: parte de los eventos entregados en la entrega inicial (0) o en cada intento (1 a 6), o llevados a dead-letter (DLQ). Trazos: ley geométrica truncada.",
