@@ -1,4 +1,5 @@
-//! Guided challenges, detected from the simulation's state (never from which buttons were
+//! The checkpoints a host hears of: the stops of the guided path, and the challenges,
+//! detected from the simulation's state (never from which buttons were
 //! pressed), so a learner completes one by making the thing happen.
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,6 +24,25 @@ named_enum! {
         LostCursor = "lost_cursor",
         /// The race of two instances was run to its end.
         Race = "race",
+    }
+}
+
+named_enum! {
+    /// One stop of the guided path (`crate::lab::path`), in the lesson's order. `step_*` are run in the lab with a
+    /// prediction first; `ask_*` are the lesson's questions. The names are checkpoint ids.
+    pub enum Stop {
+        Backoff = "step_backoff",
+        DeadLetter = "step_dead_letter",
+        DoubleV4 = "step_double_v4",
+        DoubleV5 = "step_double_v5",
+        Crash = "step_crash",
+        AskRedelivery = "ask_redelivery",
+        Transaction = "step_transaction",
+        AskSameTransaction = "ask_same_transaction",
+        Race = "step_race",
+        AskNatural = "ask_natural",
+        Cursor = "step_cursor",
+        AskAtLeastOnce = "ask_at_least_once",
     }
 }
 

@@ -14,6 +14,19 @@ pub struct Shared {
     pub config: Config,
     /// None when the link does not say.
     pub lang: Option<Lang>,
+    /// None when the link does not say (a link with settings then opens in free exploration).
+    pub start: Option<Start>,
+}
+
+named_enum! {
+    /// How the lab opens: on the guided path through the lesson, or in free exploration
+    /// (a link parameter, a mount option and a query parameter, all named `start`).
+    #[derive(Default)]
+    pub enum Start {
+        #[default]
+        Path = "path",
+        Free = "free",
+    }
 }
 
 /// Probabilities are read to a millionth (links write six decimals), so a link read back and
@@ -36,6 +49,7 @@ pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
         let shared = Shared {
             config: Config::default(),
             lang: None,
+            start: None,
         };
         return (
             shared,
@@ -53,6 +67,7 @@ pub(crate) fn parse_pairs(
 ) -> (Shared, Vec<Problem>) {
     let mut cfg = Config::default();
     let mut lang = None;
+    let mut start = None;
     let mut problems = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for pair in text.split('&').filter(|s| !s.is_empty()) {
@@ -98,6 +113,10 @@ pub(crate) fn parse_pairs(
                 Some(l) => lang = Some(l),
                 None => problems.push(problem(k, Why::MustBe("es", "en"))),
             },
+            "start" => match Start::from_name(v) {
+                Some(s) => start = Some(s),
+                None => problems.push(problem(k, Why::MustBe("path", "free"))),
+            },
             _ => {
                 if !extra(k, v, &mut problems) {
                     problems.push(problem(k, Why::Unknown))
@@ -105,7 +124,12 @@ pub(crate) fn parse_pairs(
             }
         }
     }
-    (Shared { config: cfg, lang }, problems)
+    let shared = Shared {
+        config: cfg,
+        lang,
+        start,
+    };
+    (shared, problems)
 }
 
 /// The fragment that reproduces `config` (and `lang`), starting with `#`.

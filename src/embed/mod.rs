@@ -44,7 +44,7 @@ pub enum Why {
     EarlierVersion,
     OtherVersion(u64),
     NoVersion,
-    UnknownChallenge(String),
+    UnknownCheckpoint(String),
     OutOfRange(String, u32, u32),
     /// The values allowed, as code (`lab | lti | none`).
     OneOf(&'static str),
@@ -66,7 +66,7 @@ pub const WHY_EN: [&str; Why::COUNT] = [
     "saved by an earlier version of the lab; its settings are not kept",
     "saved by version {0} of the lab; this is version {1}",
     "not this lab's state (no version)",
-    "unknown challenge «{0}»",
+    "unknown checkpoint «{0}»",
     "{0} is outside {1}..={2}",
     "must be one of: {0}",
 ];
@@ -108,7 +108,7 @@ impl Why {
             Why::EarlierVersion => 11,
             Why::OtherVersion(_) => 12,
             Why::NoVersion => 13,
-            Why::UnknownChallenge(_) => 14,
+            Why::UnknownCheckpoint(_) => 14,
             Why::OutOfRange(..) => 15,
             Why::OneOf(_) => 16,
         }
@@ -122,7 +122,7 @@ impl Why {
             | Why::NotWhole(s)
             | Why::NotPanel(s)
             | Why::NotOrigin(s)
-            | Why::UnknownChallenge(s) => vec![s.clone()],
+            | Why::UnknownCheckpoint(s) => vec![s.clone()],
             Why::NotWholeIn(s, lo, hi) | Why::OutOfRange(s, lo, hi) => {
                 vec![s.clone(), lo.to_string(), hi.to_string()]
             }

@@ -1,5 +1,6 @@
 //! The postMessage protocol with the host page, and the options a host passes when it embeds
 //! the lab (query string of an iframe, or the object given to `mount_lab`).
+use super::link::Start;
 use super::value::Value;
 use super::{problem, Expected, Problem, Why};
 use crate::lang::Lang;
@@ -103,7 +104,8 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
 }
 
 /// Panels a host can show or hide.
-pub const PANELS: [&str; 10] = [
+pub const PANELS: [&str; 11] = [
+    "path",
     "figures",
     "timeline",
     "events",
@@ -139,6 +141,9 @@ pub struct MountOptions {
     /// the host really wants any window to read them. No messages are sent without it.
     pub target_origin: Option<String>,
     pub resize: Resize,
+    /// Open on the guided path or in free exploration; when not given, a host that passes a
+    /// configuration gets free exploration (it wants those settings), any other the path.
+    pub start: Option<Start>,
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -301,6 +306,10 @@ impl MountOptions {
                     Some(r) => o.resize = r,
                     None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
                 },
+                "start" => match val.as_str().and_then(Start::from_name) {
+                    Some(s) => o.start = Some(s),
+                    None => problems.push(problem("start", Why::MustBe("path", "free"))),
+                },
                 _ => problems.push(problem(k.as_str(), Why::Unknown)),
             }
         }
@@ -329,6 +338,10 @@ impl MountOptions {
                 "resize" => match Resize::from_name(&v) {
                     Some(r) => o.resize = r,
                     None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
+                },
+                "start" => match Start::from_name(&v) {
+                    Some(s) => o.start = Some(s),
+                    None => problems.push(problem("start", Why::MustBe("path", "free"))),
                 },
                 "panels" => {
                     o.panels = Some(
@@ -507,6 +520,11 @@ mod tests {
         assert_eq!(p[0].to_string(), "options: must be an object, not a list");
         let (o, _) = MountOptions::from_query("?resize=lti");
         assert_eq!(o.resize, Resize::Lti);
+        assert_eq!(o.start, None, "not said");
+        let (o, _) = MountOptions::from_query("?start=free");
+        assert_eq!(o.start, Some(Start::Free));
+        let (o, p) = MountOptions::from_value(&Value::from_json(r#"{"start":"tour"}"#));
+        assert_eq!((o.start, p[0].to_string()), (None, "start: must be path or free".into()));
         let (o, p) = MountOptions::from_query("?resize=big");
         assert_eq!(o.resize, Resize::Lab, "the default stays");
         assert_eq!(p[0].to_string(), "resize: must be one of: lab | lti | none");

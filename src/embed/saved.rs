@@ -1,10 +1,11 @@
 //! Saved state in the browser's storage: language, configuration and challenge progress, as
 //! the share link's `key=value` text plus a version and the challenges reached, e.g.
-//! `v=2&seed=42&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=es&done=dead_letter,race`.
+//! `v=2&seed=42&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=es&done=dead_letter,race`,
+//! then the guided path: `&guide=1&at=step_crash&passed=step_backoff&right=step_backoff`.
 //! Anything unreadable, foreign or from another version is discarded with a reason.
 use std::collections::BTreeSet;
 
-use super::challenges::Challenge;
+use super::challenges::{Challenge, Stop};
 use super::link::{parse_pairs, to_fragment};
 use super::{problem, Problem, Why};
 use crate::lang::Lang;
@@ -23,16 +24,64 @@ pub struct Saved {
     pub lang: Lang,
     pub config: Config,
     pub challenges: BTreeSet<Challenge>,
+    pub path: SavedPath,
+}
+
+/// Where the learner was on the guided path: on it or exploring, the stop, the stops passed
+/// and those predicted right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedPath {
+    pub guided: bool,
+    pub at: Stop,
+    pub passed: BTreeSet<Stop>,
+    pub right: BTreeSet<Stop>,
+}
+
+impl Default for SavedPath {
+    fn default() -> Self {
+        SavedPath {
+            guided: true,
+            at: Stop::ALL[0],
+            passed: BTreeSet::new(),
+            right: BTreeSet::new(),
+        }
+    }
+}
+
+fn names<T: Copy>(set: &BTreeSet<T>, name: fn(T) -> &'static str) -> String {
+    set.iter().map(|&x| name(x)).collect::<Vec<_>>().join(",")
+}
+
+/// Reads a comma-separated list of names into `into`, reporting the unknown ones.
+fn read_names<T: Ord>(
+    field: &str,
+    v: &str,
+    from: fn(&str) -> Option<T>,
+    into: &mut BTreeSet<T>,
+    problems: &mut Vec<Problem>,
+) {
+    for id in v.split(',').filter(|s| !s.is_empty()) {
+        match from(id) {
+            Some(x) => {
+                into.insert(x);
+            }
+            None => problems.push(problem(field, Why::UnknownCheckpoint(truncate(id, 20)))),
+        }
+    }
 }
 
 impl Saved {
     pub fn to_text(&self) -> String {
-        let done: Vec<&str> = self.challenges.iter().map(|c| c.as_str()).collect();
+        let p = &self.path;
         format!(
-            "v={}&{}&done={}",
+            "v={}&{}&done={}&guide={}&at={}&passed={}&right={}",
             self.version,
             to_fragment(&self.config, self.lang).trim_start_matches('#'),
-            done.join(",")
+            names(&self.challenges, Challenge::as_str),
+            u8::from(p.guided),
+            p.at.as_str(),
+            names(&p.passed, Stop::as_str),
+            names(&p.right, Stop::as_str),
         )
     }
 }
@@ -49,21 +98,21 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
     }
     let mut version = None;
     let mut challenges = BTreeSet::new();
+    let mut path = SavedPath::default();
     let (shared, problems) = parse_pairs(text, |k, v, problems| {
         match k {
             "v" => version = Some(v.parse::<u64>().map_err(|_| v.to_string())),
-            "done" => {
-                for id in v.split(',').filter(|s| !s.is_empty()) {
-                    match Challenge::from_name(id) {
-                        Some(c) => {
-                            challenges.insert(c);
-                        }
-                        None => {
-                            problems.push(problem("done", Why::UnknownChallenge(truncate(id, 20))))
-                        }
-                    }
-                }
-            }
+            "done" => read_names(k, v, Challenge::from_name, &mut challenges, problems),
+            "passed" => read_names(k, v, Stop::from_name, &mut path.passed, problems),
+            "right" => read_names(k, v, Stop::from_name, &mut path.right, problems),
+            "guide" => match v {
+                "1" | "0" => path.guided = v == "1",
+                _ => problems.push(problem(k, Why::MustBe("0", "1"))),
+            },
+            "at" => match Stop::from_name(v) {
+                Some(s) => path.at = s,
+                None => problems.push(problem(k, Why::UnknownCheckpoint(truncate(v, 20)))),
+            },
             _ => return false,
         }
         true
@@ -81,6 +130,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
         lang: shared.lang.unwrap_or_default(),
         config: shared.config,
         challenges,
+        path,
     })
 }
 
@@ -98,13 +148,23 @@ mod tests {
                 ..Config::default()
             },
             challenges: BTreeSet::from([Challenge::Race, Challenge::DeadLetter]),
+            path: SavedPath {
+                guided: false,
+                at: Stop::Crash,
+                passed: BTreeSet::from([Stop::Backoff, Stop::DeadLetter]),
+                right: BTreeSet::from([Stop::DeadLetter]),
+            },
         };
         let text = s.to_text();
         assert_eq!(
             text,
-            "v=2&seed=9&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=en&done=dead_letter,race"
+            "v=2&seed=9&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=en&done=dead_letter,race\
+             &guide=0&at=step_crash&passed=step_backoff,step_dead_letter&right=step_dead_letter"
         );
         assert_eq!(parse(&text), Ok(s.clone()));
+        // State saved before the path existed starts on the path, at its first stop.
+        let old = parse("v=2&seed=9&done=race").unwrap();
+        assert_eq!(old.path, SavedPath::default());
         for (bad, why) in [
             ("", "no version"),
             ("null", "no version"),
@@ -113,7 +173,7 @@ mod tests {
             ("v=x", "no version"),
             (
                 &text.replace("race", "fly"),
-                "done: unknown challenge «fly»",
+                "done: unknown checkpoint «fly»",
             ),
             (
                 &text.replace("lang=en", "lang=fr"),
@@ -121,6 +181,9 @@ mod tests {
             ),
             (&text.replace("retries=6", "retries=600"), "retries: «600»"),
             (&format!("{text}&extra=1"), "extra: unknown, ignored"),
+            (&text.replace("at=step_crash", "at=step_fly"), "at: unknown"),
+            (&text.replace("guide=0", "guide=yes"), "guide: must be 0 or 1"),
+            (&text.replace("passed=step_backoff", "passed=x"), "passed: unknown"),
             (&"x".repeat(MAX_BYTES + 1), "too large"),
         ] {
             let e = parse(bad).unwrap_err().to_string();

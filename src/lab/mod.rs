@@ -3,6 +3,7 @@
 //! and counts a revision per concern so a view re-renders only when what it shows changed.
 pub mod announce;
 pub mod clock;
+pub mod path;
 pub mod polling;
 pub mod run;
 pub mod settings;
@@ -22,6 +23,7 @@ use crate::sim::polling::{CursorPolicy, Polling};
 use crate::sim::Config;
 
 use clock::{Clock, ClockAction};
+use path::{Path, PathAction, Stop};
 use polling::PollAction;
 use run::{Run, RunAction};
 use settings::{Applied, Field, SettingsAction};
@@ -51,6 +53,7 @@ pub enum Action {
     ShareLink,
     /// A host message was accepted (true) or ignored (false).
     HostMessage(bool),
+    Path(PathAction),
 }
 
 /// A message for the learner, by key so it follows the language.
@@ -81,6 +84,7 @@ pub struct Revs {
     pub progress: u32,
     pub notices: u32,
     pub figures: u32,
+    pub path: u32,
 }
 
 /// Which concerns a view shows, as a mask over [`Revs`].
@@ -95,6 +99,7 @@ pub mod dep {
     pub const PROGRESS: u16 = 1 << 7;
     pub const NOTICES: u16 = 1 << 8;
     pub const FIGURES: u16 = 1 << 9;
+    pub const PATH: u16 = 1 << 10;
 }
 
 impl Revs {
@@ -113,6 +118,7 @@ impl Revs {
             progress: pick(dep::PROGRESS, self.progress),
             notices: pick(dep::NOTICES, self.notices),
             figures: pick(dep::FIGURES, self.figures),
+            path: pick(dep::PATH, self.path),
         }
     }
 }
@@ -143,6 +149,8 @@ pub struct Lab {
     pub share_fragment: Option<String>,
     /// Monte Carlo figures for the current settings, recomputed when they change.
     pub figures: Option<Rc<Figures>>,
+    /// The guided path: where the learner is on it, their predictions, what they passed.
+    pub path: Path,
     pub revs: Revs,
 }
 
@@ -164,6 +172,7 @@ impl Lab {
             host: HostCounts::default(),
             share_fragment: None,
             figures: None,
+            path: Path::default(),
             revs: Revs::default(),
         }
     }
@@ -281,6 +290,10 @@ impl Lab {
                 *n = n.saturating_add(1);
                 bump(&mut self.revs.progress);
             }
+            Action::Path(a) => {
+                path::apply(self, a);
+                bump(&mut self.revs.path);
+            }
         }
     }
 
@@ -314,6 +327,17 @@ impl Lab {
             )));
             bump(&mut self.revs.figures);
         }
+    }
+
+    /// Records what the run now shows at the path's current stop; returns the stop if this
+    /// passed it (a checkpoint for the host).
+    pub fn update_path(&mut self) -> Option<Stop> {
+        let before = (self.path.saw, self.path.passed.len());
+        let passed = path::update(self);
+        if (self.path.saw, self.path.passed.len()) != before {
+            bump(&mut self.revs.path);
+        }
+        passed
     }
 
     /// Adds whatever the state now shows; returns the challenges reached by this call.

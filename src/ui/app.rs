@@ -11,6 +11,8 @@ use super::consumers::Consumers;
 use super::controls::Controls;
 use super::dead_letters::DeadLetters;
 use super::demos::Demos;
+use super::dock::Dock;
+use super::path_view::PathView;
 use super::duplicates::Duplicates;
 use super::events::Events;
 use super::figures::FiguresView;
@@ -20,10 +22,12 @@ use super::polling_view::PollingView;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
-use crate::embed::link::parse_fragment;
+use crate::embed::link::{parse_fragment, Start};
+use crate::embed::saved::SavedPath;
 use crate::embed::protocol::{Incoming, MountOptions, Outgoing, Resize};
 use crate::embed::{BoundaryNotice, Source};
 use crate::lab::announce::most_salient;
+use crate::lab::path::{PathAction, Stop};
 use crate::lab::{dep, Action, Lab};
 use crate::sim::Config;
 
@@ -140,12 +144,18 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
         .or_else(|| props.config.clone())
         .unwrap_or_default();
     let mut challenges = Default::default();
+    // Settings given from outside mean free exploration unless the path is asked for.
+    let given = options.config.is_some() || props.config.is_some();
+    let mut start = options.start.unwrap_or(if given { Start::Free } else { Start::Path });
+    let mut path = SavedPath::default();
     if props.page_state {
         match storage::load() {
             Some(Ok(saved)) => {
                 lang = saved.lang;
                 cfg = saved.config;
                 challenges = saved.challenges;
+                start = if saved.path.guided { Start::Path } else { Start::Free };
+                path = saved.path;
             }
             Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
             None => {}
@@ -158,11 +168,19 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
             notices.extend(problems.into_iter().map(from(Source::Link)));
             cfg = shared.config;
             lang = shared.lang.unwrap_or(lang);
+            start = shared.start.unwrap_or(Start::Free);
         }
     }
     let mut lab = Lab::new(cfg, lang);
     lab.challenges = challenges;
     lab.boundary_notices = notices;
+    lab.path.passed = path.passed;
+    lab.path.right = path.right;
+    lab.path.at = Stop::ALL.iter().position(|s| *s == path.at).unwrap_or(0);
+    if start == Start::Path && options.shows("path") {
+        // The stop's scene replaces the settings: the path sets each scene itself.
+        lab.apply(Action::Path(PathAction::Go(lab.path.at as u8)));
+    }
     (lab, options)
 }
 
@@ -211,7 +229,11 @@ pub fn App(props: &AppProps) -> Html {
                     l.update_challenges()
                 };
                 host.announce(&new, &l.challenges);
-                if page_state && (!quiet || !new.is_empty()) {
+                let passed = l.update_path();
+                if let Some(stop) = passed {
+                    host.announce_stop(stop, &l.path.passed);
+                }
+                if page_state && (!quiet || !new.is_empty() || passed.is_some()) {
                     storage::save(&l);
                 }
                 let changed = l.revs != before;
@@ -316,14 +338,23 @@ pub fn App(props: &AppProps) -> Html {
         Action::SetLang(Lang::from_code(&v).unwrap_or_default())
     });
     let notices = lab.borrow().boundary_notices.clone();
+    // On the path, the panels the stop is about are marked and the others muted.
+    let focus = {
+        let l = lab.borrow();
+        l.path.guided.then(|| l.path.stop().panels()).filter(|p| !p.is_empty())
+    };
     let panel = |p: &Panel| {
         let (name, deps, render) = *p;
         let shown = options.shows(name) && (*first_paint_done || ABOVE_THE_FOLD.contains(&name));
-        if shown {
-            render(LabRef::new(&lab, deps), dispatch.clone())
-        } else {
-            Html::default()
+        if !shown {
+            return Html::default();
         }
+        let class = match focus {
+            Some(f) if f.contains(&name) => "slot focus",
+            Some(_) => "slot muted",
+            None => "slot",
+        };
+        html! { <div {class} data-panel={name}>{ render(LabRef::new(&lab, deps), dispatch.clone()) }</div> }
     };
     html! {
         <div class="lab" lang={lang.code()} ref={root}>
@@ -358,15 +389,21 @@ pub fn App(props: &AppProps) -> Html {
             <div class="lab-body">
                 <Controls lab={view(dep::LANG | dep::TIME | dep::SIM | dep::CLOCK | dep::SETTINGS | dep::NOTICES)} on_action={dispatch.clone()} />
                 <main class="lab-main">
-                    { panel(&PANELS[0]) }
+                    if options.shows("path") {
+                        <PathView lab={view(dep::LANG | dep::PATH | dep::SIM | dep::POLLING | dep::DEMOS | dep::CLOCK)} on_action={dispatch.clone()} />
+                    }
+                    // On the path, the challenges give way to the panels the stops are about.
+                    if focus.is_none() { { panel(&PANELS[0]) } }
                     { panel(&PANELS[1]) }
                     <div class="two-col">
                         { panel(&PANELS[2]) }
                         { panel(&PANELS[3]) }
                     </div>
                     { for PANELS[4..].iter().map(panel) }
+                    if focus.is_some() { { panel(&PANELS[0]) } }
                 </main>
             </div>
+            <Dock lab={view(dep::LANG | dep::TIME | dep::CLOCK | dep::PATH | dep::SIM | dep::POLLING | dep::DEMOS)} on_action={dispatch.clone()} />
         </div>
     }
 }

@@ -6,7 +6,7 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 
 use super::js_value;
-use crate::embed::challenges::Challenge;
+use crate::embed::challenges::{Challenge, Stop};
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
 
 /// The window the lab reports to: the parent frame, or the window itself when the lab is not
@@ -55,6 +55,17 @@ impl HostLink {
         if !new.is_empty() && all.len() == Challenge::ALL.len() {
             self.post(&Outgoing::Completed {
                 checkpoints: Challenge::ALL.iter().map(|c| c.as_str()).collect(),
+            });
+        }
+    }
+
+    /// The checkpoint of a stop of the guided path, then `completed` (with the path's stops)
+    /// once every stop is in `passed`.
+    pub fn announce_stop(&self, stop: Stop, passed: &std::collections::BTreeSet<Stop>) {
+        self.post(&Outgoing::Checkpoint { id: stop.as_str() });
+        if passed.len() == Stop::COUNT {
+            self.post(&Outgoing::Completed {
+                checkpoints: Stop::NAMES.to_vec(),
             });
         }
     }

@@ -1,6 +1,7 @@
 //! Native tests of the reducer: every action, what it changes, and which revisions it bumps.
 //! Here the shared helpers, the every-action check and the clock; by topic in the files below.
 mod other;
+mod path;
 mod run;
 mod settings;
 
@@ -80,6 +81,10 @@ fn variant(a: &Action) -> &'static str {
         Action::DismissBoundary => "dismiss_boundary",
         Action::ShareLink => "share",
         Action::HostMessage(_) => "host",
+        Action::Path(PathAction::Go(_)) => "path_go",
+        Action::Path(PathAction::Predict(_)) => "path_predict",
+        Action::Path(PathAction::Do) => "path_do",
+        Action::Path(PathAction::Explore) => "path_explore",
     }
 }
 
@@ -131,13 +136,20 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::DismissBoundary,
         Action::ShareLink,
         Action::HostMessage(false),
+        Action::Path(PathAction::Predict(200)),
+        Action::Path(PathAction::Do),
+        Action::Path(PathAction::Go(u8::MAX)),
+        Action::Path(PathAction::Predict(u8::MAX)),
+        Action::Path(PathAction::Do),
+        Action::Path(PathAction::Explore),
     ];
     for a in odd {
         send(&mut l, a, &mut seen);
         l.update_challenges();
+        l.update_path();
     }
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 35, "{seen:?}");
+    assert_eq!(seen.len(), 39, "{seen:?}");
 }
 
 #[test]

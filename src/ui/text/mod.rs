@@ -9,6 +9,7 @@ use crate::embed::challenges::Challenge;
 use crate::embed::value::Kind as ValueKind;
 use crate::embed::Why;
 use crate::lab::announce::Salient;
+use crate::lab::path::{Act, Answer, Stop};
 use crate::lab::settings::Field;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
@@ -151,6 +152,7 @@ pub struct Texts {
     pub reload: &'static str,
     pub input_problems: &'static str,
     pub challenges: &'static str,
+    pub path: PathTexts,
     pub done: &'static str,
     pub not_done: &'static str,
     pub host_accepted: &'static str,
@@ -233,7 +235,68 @@ pub struct Texts {
     pub demo_results: [&'static str; OpResult::COUNT],
 }
 
+/// The guided path's texts: the frame around every stop, then each stop's own.
+pub struct PathTexts {
+    pub heading: &'static str,
+    /// `{0}` of `{1}`.
+    pub step_of: &'static str,
+    pub back: &'static str,
+    pub next: &'static str,
+    pub explore: &'static str,
+    pub resume: &'static str,
+    pub predict: &'static str,
+    pub answer: &'static str,
+    pub do_now: &'static str,
+    pub waiting: &'static str,
+    pub right: &'static str,
+    pub wrong: &'static str,
+    /// `{0}` the prediction, `{1}` what happened.
+    pub you_said: &'static str,
+    /// `{0}` the right answer.
+    pub answer_was: &'static str,
+    /// `{0}` rows of the idempotent consumer, `{1}` of the naive one.
+    pub rows: &'static str,
+    /// `{0}` right predictions and answers, `{1}` stops.
+    pub finished: &'static str,
+    pub passed: &'static str,
+    pub acts: [&'static str; Act::COUNT],
+    pub stops: [StopText; Stop::COUNT],
+}
+
+/// One stop: what it is, what to do and why, the question, the worded choices (none when the
+/// choices are numbers), and the explanation shown after the result.
+pub struct StopText {
+    pub title: &'static str,
+    pub todo: &'static str,
+    pub prompt: &'static str,
+    pub choices: &'static [&'static str],
+    pub explain: &'static str,
+}
+
+impl PathTexts {
+    pub fn stop(&self, s: Stop) -> &StopText {
+        &self.stops[s as usize]
+    }
+}
+
 impl Texts {
+    /// A path answer in words: seconds, rows per consumer, a count, or the stop's k-th choice.
+    pub fn path_answer(&self, stop: Stop, a: Answer) -> String {
+        match a {
+            Answer::Secs(s) => format!("{}\u{a0}s", self.count(s)),
+            Answer::Rows(i, n) => fill(self.path.rows, &[&self.count(i), &self.count(n)]),
+            Answer::Count(n) => self.count(n),
+            Answer::Key(k) => self
+                .path
+                .stop(stop)
+                .choices
+                .get(usize::from(k))
+                .copied()
+                .unwrap_or_default()
+                .to_string(),
+        }
+    }
+
     pub fn outcome(&self, o: Outcome) -> &'static str {
         self.outcomes[o as usize]
     }

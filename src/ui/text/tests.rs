@@ -81,6 +81,13 @@ fn all_spanish() -> Vec<&'static str> {
     ] {
         all.extend_from_slice(list);
     }
+    let p = &t.path;
+    all.extend([p.predict, p.answer, p.do_now, p.wrong, p.finished, p.resume, p.explore]);
+    all.extend(p.acts);
+    for s in &p.stops {
+        all.extend([s.title, s.todo, s.prompt, s.explain]);
+        all.extend(s.choices);
+    }
     all
 }
 
@@ -90,7 +97,7 @@ fn spanish_speaks_tu_not_vos() {
     // a clitic without the accent tú needs (reprocesalo); neutral words that also end in
     // one are listed.
     let neutral = [
-        "está", "será", "podrá", "habrá", "qué", "sí", "así", "aquí", "allí", "ahí", "é",
+        "está", "será", "podrá", "habrá", "tendrá", "qué", "sí", "así", "aquí", "allí", "ahí", "é",
     ];
     let voseo_forms = [
         "reprocesalo",

@@ -1,0 +1,362 @@
+//! The guided path through the lesson: its stops in the lesson's order, the scene each one
+//! sets, the learner's prediction, what the run then showed, and which stops are passed.
+//! What happened is always read from the simulation, never assumed from the buttons pressed.
+use std::collections::BTreeSet;
+
+use super::clock::ClockAction;
+use super::polling::PollAction;
+use super::run::RunAction;
+use super::stepper::StepperAction;
+use super::{Action, Lab};
+use crate::sim::demos::{RaceGuard, TxBoundary};
+use crate::sim::outcome::RootCause;
+use crate::sim::polling::CursorPolicy;
+pub use crate::embed::challenges::Stop;
+use crate::sim::{Config, DedupOn, EventState, Fault};
+
+
+/// A possible answer: a moment in seconds after publication, rows in `passes` for the
+/// idempotent and the naive consumer, a count, or the k-th worded choice of the stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Secs(u64),
+    Rows(u64, u64),
+    Count(u64),
+    Key(u8),
+}
+
+use Answer::{Count, Key, Rows, Secs};
+
+/// Worded choices a stop offers (its text table has as many).
+pub const KEYS: [Answer; 4] = [Key(0), Key(1), Key(2), Key(3)];
+const ROWS: [Answer; 3] = [Rows(1, 1), Rows(1, 2), Rows(2, 2)];
+
+named_enum! {
+    /// The action a stop's own button takes, by what the scene is waiting for.
+    pub enum Act {
+        Publish = "publish",
+        PublishTwice = "publish_twice",
+        CrashAndPublish = "crash_and_publish",
+        FixAndReplay = "fix_and_replay",
+        NextStep = "next_step",
+        LoseCursor = "lose_cursor",
+        Poll = "poll",
+    }
+}
+
+/// What each stop asks and shows (the enum itself is with the other checkpoints, at the
+/// boundary with the host).
+impl Stop {
+    /// A lesson question: answered at once, no run needed.
+    pub fn is_question(self) -> bool {
+        self.as_str().starts_with("ask_")
+    }
+
+    pub fn choices(self) -> &'static [Answer] {
+        match self {
+            Stop::Backoff => &[Secs(90), Secs(120), Secs(210), Secs(240)],
+            Stop::DeadLetter => &[Secs(960), Secs(1890), Secs(1920), Secs(3780)],
+            Stop::DoubleV4 | Stop::DoubleV5 => &ROWS,
+            Stop::Crash | Stop::Transaction => &KEYS[..3],
+            Stop::Race => &[Count(0), Count(1), Count(2)],
+            _ => &KEYS,
+        }
+    }
+
+    /// The panels that matter at this stop (the others are dimmed); none dims nothing.
+    pub fn panels(self) -> &'static [&'static str] {
+        match self {
+            Stop::Backoff => &["timeline"],
+            Stop::DeadLetter => &["timeline", "events", "dlq"],
+            Stop::DoubleV4 | Stop::DoubleV5 => &["consumers", "duplicates"],
+            Stop::Crash | Stop::AskRedelivery | Stop::AskNatural => &["timeline", "consumers"],
+            Stop::Transaction | Stop::AskSameTransaction | Stop::Race => &["demos"],
+            Stop::Cursor => &["polling"],
+            Stop::AskAtLeastOnce => &[],
+        }
+    }
+
+    /// The right answer of a lesson question.
+    fn correct(self) -> Option<Answer> {
+        match self {
+            Stop::AskRedelivery => Some(Key(1)),
+            Stop::AskSameTransaction => Some(Key(3)),
+            Stop::AskNatural => Some(Key(2)),
+            Stop::AskAtLeastOnce => Some(Key(1)),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PathAction {
+    /// Go to the k-th stop (back, next, or resume) and set its scene.
+    Go(u8),
+    /// The learner's prediction or answer: the k-th choice of the current stop.
+    Predict(u8),
+    /// The current stop's own action (see [`Path::act`]).
+    Do,
+    /// Leave the path for free exploration; nothing is locked or reset.
+    Explore,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Path {
+    /// On the path (true) or exploring freely.
+    pub guided: bool,
+    /// Index of the current stop in [`Stop::ALL`].
+    pub at: usize,
+    /// The learner's choice at the current stop.
+    pub said: Option<u8>,
+    /// What the run showed at the current stop, once it did.
+    pub saw: Option<Answer>,
+    /// Stops passed (predicted and seen through), kept across visits.
+    pub passed: BTreeSet<Stop>,
+    /// Stops whose prediction or answer was right.
+    pub right: BTreeSet<Stop>,
+}
+
+impl Path {
+    pub fn stop(&self) -> Stop {
+        Stop::ALL[self.at.min(Stop::COUNT - 1)]
+    }
+
+    /// The prediction and what happened, once both are known.
+    pub fn result(&self) -> Option<(Answer, Answer)> {
+        let said = *self.stop().choices().get(usize::from(self.said?))?;
+        Some((said, self.saw?))
+    }
+
+    pub fn finished(&self) -> bool {
+        self.passed.len() == Stop::COUNT
+    }
+}
+
+/// A fresh run with `cfg` (the learner's seed kept), as a reset would start it.
+fn restart(lab: &mut Lab, cfg: Config) {
+    lab.cfg = Config {
+        seed: lab.cfg.seed,
+        ..cfg
+    };
+    lab.apply(Action::Reset);
+}
+
+/// Sets the scene of `stop`: settings, outage, demonstration variant, polling log.
+fn scene(lab: &mut Lab, stop: Stop) {
+    let quiet = Config {
+        failure_probability: 0.0,
+        ack_lost_share: 0.0,
+        ..Config::default()
+    };
+    match stop {
+        Stop::Backoff => restart(
+            lab,
+            Config {
+                failure_probability: 1.0,
+                ..quiet
+            },
+        ),
+        Stop::DeadLetter => {
+            restart(lab, quiet);
+            lab.apply(Action::Run(RunAction::SetCause(RootCause::Down)));
+            lab.apply(Action::Run(RunAction::SetOutage(true)));
+            // The 960 s wait takes 16 s instead of 32.
+            lab.apply(Action::Clock(ClockAction::SetSpeed(60)));
+        }
+        Stop::DoubleV4 | Stop::DoubleV5 | Stop::Crash => restart(
+            lab,
+            Config {
+                dedup_on: if stop == Stop::DoubleV4 {
+                    DedupOn::Producer
+                } else {
+                    DedupOn::Derived
+                },
+                ..quiet
+            },
+        ),
+        Stop::Transaction => lab.apply(Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst))),
+        Stop::Race => lab.apply(Action::Race(StepperAction::Choose(
+            RaceGuard::CheckThenInsert,
+        ))),
+        Stop::Cursor => {
+            lab.apply(Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit)));
+            for _ in 0..3 {
+                lab.apply(Action::Poll(PollAction::Append));
+            }
+            lab.apply(Action::Poll(PollAction::Poll { crash: false }));
+        }
+        Stop::AskRedelivery | Stop::AskSameTransaction | Stop::AskNatural => {}
+        Stop::AskAtLeastOnce => {}
+    }
+}
+
+/// What the run has shown at `stop`, if it has shown it yet.
+fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
+    let sim = &lab.run.sim;
+    let first = sim.events().first();
+    // Seconds from the first event's publication (its initial delivery) to `t_ms`.
+    let since = |t_ms: u64| Secs(t_ms.saturating_sub(first.map_or(0, |e| e.series_started_ms)) / 1000);
+    match stop {
+        Stop::Backoff => first?
+            .attempts
+            .iter()
+            .find(|a| a.series == 0 && a.attempt == 3)
+            .map(|a| since(a.t_ms)),
+        Stop::DeadLetter => match first?.state {
+            EventState::DeadLettered { at_ms, .. } if first?.series == 0 => Some(since(at_ms)),
+            _ => None,
+        },
+        Stop::DoubleV4 | Stop::DoubleV5 => {
+            let (a, b) = lab.run.last_double?;
+            let delivered = |i| matches!(sim.event(i).map(|e| e.state), Some(EventState::Delivered { .. }));
+            (delivered(a) && delivered(b)).then(|| {
+                Rows(
+                    sim.idempotent().effects.pass_rows,
+                    sim.naive().effects.pass_rows,
+                )
+            })
+        }
+        Stop::Crash => match first?.state {
+            EventState::DeadLettered { .. } => Some(Key(0)),
+            EventState::Delivered { .. } if first?.attempts.len() > 1 => Some(Key(1)),
+            EventState::Delivered { .. } => Some(Key(2)),
+            _ => None,
+        },
+        Stop::Transaction => {
+            let tx = &lab.tx;
+            let effects = tx.steps.last()?.effects_after;
+            (tx.variant == TxBoundary::MarkFirst && tx.finished()).then_some(match effects {
+                0 => Key(0),
+                1 => Key(2),
+                _ => Key(1),
+            })
+        }
+        Stop::Race => {
+            let race = &lab.race;
+            let effects = race.steps.last()?.effects_after;
+            (race.variant == RaceGuard::CheckThenInsert && race.finished())
+                .then_some(Count(u64::from(effects)))
+        }
+        Stop::Cursor => {
+            let p = &lab.polling;
+            let repeated = |idem: bool| {
+                let (i, n) = (p.idempotent.effects.applications, p.naive.effects.applications);
+                if idem { i > n } else { n > i }
+            };
+            (p.cursor_losses > 0 && p.idempotent.discarded > 0).then_some(
+                match (repeated(true), repeated(false)) {
+                    (false, true) => Key(1),
+                    (true, false) => Key(0),
+                    _ => Key(3),
+                },
+            )
+        }
+        _ => said.and(stop.correct()),
+    }
+}
+
+impl Path {
+    /// The current stop's own action, once the learner has predicted: what its scene is
+    /// waiting for next. None when there is nothing left to do but read.
+    pub fn act(&self, lab: &Lab) -> Option<Act> {
+        self.said?;
+        let sim = &lab.run.sim;
+        let fresh = sim.events().is_empty();
+        match self.stop() {
+            Stop::Backoff | Stop::DeadLetter if fresh => Some(Act::Publish),
+            Stop::DeadLetter if self.saw.is_some() && sim.outage().is_some() => {
+                Some(Act::FixAndReplay)
+            }
+            Stop::DoubleV4 | Stop::DoubleV5 if fresh => Some(Act::PublishTwice),
+            Stop::Crash if fresh => Some(Act::CrashAndPublish),
+            Stop::Transaction if !lab.tx.finished() => Some(Act::NextStep),
+            Stop::Race if !lab.race.finished() => Some(Act::NextStep),
+            Stop::Cursor if lab.polling.cursor_losses == 0 => Some(Act::LoseCursor),
+            Stop::Cursor if self.saw.is_none() => Some(Act::Poll),
+            _ => None,
+        }
+    }
+
+    /// Whether the current stop is seen through: predicted, shown, and for the dead-letter
+    /// stop also replayed and delivered once its cause was fixed.
+    fn through(&self, lab: &Lab) -> bool {
+        let replayed = || {
+            lab.run.sim.events().first().is_some_and(|e| {
+                e.series > 0 && matches!(e.state, EventState::Delivered { .. })
+            })
+        };
+        self.said.is_some()
+            && self.saw.is_some()
+            && (self.stop() != Stop::DeadLetter || replayed())
+    }
+}
+
+/// What the actions of `act` are.
+fn act_actions(act: Act, lab: &Lab) -> Vec<Action> {
+    let play = (!lab.clock.playing).then_some(Action::Clock(ClockAction::TogglePlay));
+    let run = |a| Action::Run(a);
+    let mut v = match act {
+        Act::Publish => vec![run(RunAction::PublishOne)],
+        Act::PublishTwice => vec![run(RunAction::PublishTwice)],
+        Act::CrashAndPublish => vec![
+            run(RunAction::Inject(Fault::CrashAfterCommit)),
+            run(RunAction::PublishOne),
+        ],
+        Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
+        Act::NextStep if lab.path.stop() == Stop::Race => {
+            return vec![Action::Race(StepperAction::Next)]
+        }
+        Act::NextStep => return vec![Action::Tx(StepperAction::Next)],
+        Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],
+        Act::Poll => return vec![Action::Poll(PollAction::Poll { crash: false })],
+    };
+    v.extend(play);
+    v
+}
+
+/// Applies a path action to the lab.
+pub fn apply(lab: &mut Lab, a: PathAction) {
+    match a {
+        PathAction::Go(k) => {
+            let p = &mut lab.path;
+            p.guided = true;
+            p.at = usize::from(k).min(Stop::COUNT - 1);
+            p.said = None;
+            p.saw = None;
+            let stop = p.stop();
+            scene(lab, stop);
+        }
+        PathAction::Predict(k) => {
+            let p = &mut lab.path;
+            if p.said.is_none() && usize::from(k) < p.stop().choices().len() {
+                p.said = Some(k);
+            }
+        }
+        PathAction::Do => {
+            if let Some(act) = lab.path.act(lab) {
+                for action in act_actions(act, lab) {
+                    lab.apply(action);
+                }
+            }
+        }
+        PathAction::Explore => lab.path.guided = false,
+    }
+}
+
+/// Records what the run now shows at the current stop; returns the stop if this passed it.
+pub fn update(lab: &mut Lab) -> Option<Stop> {
+    let stop = lab.path.stop();
+    if lab.path.saw.is_none() {
+        lab.path.saw = observe(lab, stop, lab.path.said);
+    }
+    let through = lab.path.through(lab);
+    let p = &mut lab.path;
+    if !p.guided || p.passed.contains(&stop) || !through {
+        return None;
+    }
+    if p.result().is_some_and(|(said, saw)| said == saw) {
+        p.right.insert(stop);
+    }
+    p.passed.insert(stop);
+    Some(stop)
+}

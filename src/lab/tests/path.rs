@@ -1,0 +1,143 @@
+//! The guided path: each stop's scene makes its lesson point happen, what the run shows is
+//! read from the simulation, and a learner who follows the path reaches every challenge.
+use super::*;
+use crate::embed::challenges::Challenge;
+use crate::lab::path::{Act, Answer, Stop};
+
+/// Plays the clock until `done` or ten simulated hours pass, updating the path and the
+/// challenges after every tick as the page does.
+fn play_until(l: &mut Lab, done: impl Fn(&Lab) -> bool) {
+    if !l.clock.playing {
+        l.apply(Action::Clock(ClockAction::TogglePlay));
+    }
+    l.apply(Action::Clock(ClockAction::SetSpeed(3600)));
+    for _ in 0..40 {
+        if done(l) {
+            break;
+        }
+        l.apply(Action::Tick(1000.0));
+        l.update_path();
+        l.update_challenges();
+    }
+    l.apply(Action::Clock(ClockAction::Pause));
+}
+
+fn act(l: &mut Lab) {
+    l.apply(Action::Path(PathAction::Do));
+    l.update_path();
+    l.update_challenges();
+}
+
+fn choice_of(stop: Stop, answer: Answer) -> u8 {
+    stop.choices().iter().position(|a| *a == answer).unwrap() as u8
+}
+
+#[test]
+fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
+    let mut l = lab();
+    let mut passed = Vec::new();
+    // What each run stop shows, as the lesson says it should.
+    let expect = [
+        (Stop::Backoff, Answer::Secs(210)),
+        (Stop::DeadLetter, Answer::Secs(1890)),
+        (Stop::DoubleV4, Answer::Rows(2, 2)),
+        (Stop::DoubleV5, Answer::Rows(1, 2)),
+        (Stop::Crash, Answer::Key(1)),
+        (Stop::Transaction, Answer::Key(0)),
+        (Stop::Race, Answer::Count(2)),
+        (Stop::Cursor, Answer::Key(1)),
+    ];
+    for (k, &stop) in Stop::ALL.iter().enumerate() {
+        l.apply(Action::Path(PathAction::Go(k as u8)));
+        assert_eq!(l.path.stop(), stop);
+        assert!(l.path.guided && l.path.said.is_none());
+        assert_eq!(l.path.act(&l), None, "{stop:?}: nothing to do before predicting");
+        // Wrong on even stops, right on odd ones: a wrong prediction passes the stop too.
+        let truth = expect
+            .iter()
+            .find(|(s, _)| *s == stop)
+            .map(|&(_, a)| a)
+            .unwrap_or(Answer::Key(0));
+        let right = if stop.is_question() {
+            None
+        } else {
+            Some(choice_of(stop, truth))
+        };
+        let pick = match right {
+            Some(r) if k % 2 == 1 => r,
+            Some(r) => (r + 1) % stop.choices().len() as u8,
+            None => (k % stop.choices().len()) as u8,
+        };
+        l.apply(Action::Path(PathAction::Predict(pick)));
+        l.apply(Action::Path(PathAction::Predict((pick + 1) % 3)));
+        assert_eq!(l.path.said, Some(pick), "a prediction is final");
+        let mut n = 0;
+        while l.update_path().is_none() {
+            n += 1;
+            assert!(n < 20, "{stop:?} never passed: {:?}", l.path);
+            match l.path.act(&l) {
+                Some(_) => act(&mut l),
+                None => play_until(&mut l, |l| l.path.saw.is_some() && l.path.act(l).is_some()),
+            }
+            if l.path.passed.contains(&stop) {
+                break;
+            }
+        }
+        passed.push(stop);
+        let (said, saw) = l.path.result().unwrap();
+        if let Some(r) = right {
+            assert_eq!(saw, truth, "{stop:?}");
+            assert_eq!(said == saw, pick == r);
+        }
+        assert_eq!(l.path.right.contains(&stop), said == saw, "{stop:?}");
+    }
+    assert!(l.path.finished());
+    assert_eq!(
+        l.challenges.len(),
+        Challenge::ALL.len(),
+        "the path reaches every challenge: {:?}",
+        l.challenges
+    );
+}
+
+#[test]
+fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
+    let mut l = lab();
+    l.apply(Action::Path(PathAction::Go(1)));
+    assert_eq!(l.run.sim.outage(), Some(RootCause::Down));
+    l.apply(Action::Path(PathAction::Predict(1)));
+    assert_eq!(l.path.act(&l), Some(Act::Publish));
+    act(&mut l);
+    play_until(&mut l, |l| l.path.saw.is_some());
+    assert_eq!(l.path.saw, Some(Answer::Secs(1890)));
+    assert_eq!(l.update_path(), None, "seen, but not replayed yet");
+    assert_eq!(l.path.act(&l), Some(Act::FixAndReplay));
+    act(&mut l);
+    assert_eq!(l.run.sim.outage(), None);
+    play_until(&mut l, |l| l.path.passed.contains(&Stop::DeadLetter));
+    assert!(l.path.passed.contains(&Stop::DeadLetter));
+    assert!(l.path.right.contains(&Stop::DeadLetter));
+}
+
+#[test]
+fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
+    let mut l = lab();
+    l.apply(Action::Path(PathAction::Go(0)));
+    l.apply(Action::Run(RunAction::PublishOne));
+    let events = l.run.sim.events().len();
+    l.apply(Action::Path(PathAction::Explore));
+    assert!(!l.path.guided);
+    assert_eq!(l.run.sim.events().len(), events, "nothing is reset");
+    assert_eq!(l.update_path(), None, "no checkpoint while exploring");
+    let ask = Stop::ALL.iter().position(|s| *s == Stop::AskNatural).unwrap();
+    let r = l.revs;
+    l.apply(Action::Path(PathAction::Go(ask as u8)));
+    assert_ne!(l.revs.path, r.path);
+    l.apply(Action::Path(PathAction::Predict(2)));
+    assert_eq!(l.update_path(), Some(Stop::AskNatural));
+    assert!(l.path.right.contains(&Stop::AskNatural));
+    l.apply(Action::Path(PathAction::Go(ask as u8)));
+    l.apply(Action::Path(PathAction::Predict(0)));
+    assert_eq!(l.update_path(), None, "passed once, checkpoint once");
+    assert_eq!(l.path.result(), Some((Answer::Key(0), Answer::Key(2))));
+}

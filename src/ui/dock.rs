@@ -1,0 +1,30 @@
+//! The compact bar that stays at the bottom of a narrow screen: the clock, play/pause, step,
+//! and the guided path's current action, so a learner scrolled down to a panel can still act.
+use yew::prelude::*;
+
+use super::PanelProps;
+use crate::lab::clock::ClockAction;
+use crate::lab::path::PathAction;
+use crate::lab::run::RunAction;
+use crate::lab::Action;
+use crate::sim::utc::format_ms;
+
+#[component]
+pub fn Dock(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let a = &props.on_action;
+    let playing = lab.clock.playing;
+    let act = lab.path.guided.then(|| lab.path.act(&lab)).flatten();
+    html! {
+        <div class="dock" role="group" aria-label={t.controls}>
+            <span class="mono" aria-hidden="true">{ format_ms(lab.run.sim.now_ms()) }</span>
+            <button type="button" id="dock-play" class="btn primary small" aria-pressed={playing.to_string()}
+                onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>{ if playing { t.pause } else { t.play } }</button>
+            <button type="button" id="dock-step" class="btn small" onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.step }</button>
+            if let Some(act) = act {
+                <button type="button" id="dock-act" class="btn small" onclick={a.reform(|_| Action::Path(PathAction::Do))}>{ t.path.acts[act as usize] }</button>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,124 @@
+//! The guided path's card: the current stop, its prediction, the stop's own action, the
+//! result compared with the prediction and its explanation; back, next and free exploration.
+use yew::prelude::*;
+
+use super::text::fill;
+use super::PanelProps;
+use crate::lab::path::{PathAction, Stop};
+use crate::lab::Action;
+
+#[component]
+pub fn PathView(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let pt = &t.path;
+    let a = &props.on_action;
+    let path = &lab.path;
+    let stop = path.stop();
+    let k = path.at;
+    let n = Stop::COUNT;
+    let go = |to: usize| a.reform(move |_| Action::Path(PathAction::Go(to as u8)));
+    let step_of = fill(pt.step_of, &[&(k + 1).to_string(), &n.to_string()]);
+
+    // The stops as a row of marks: passed, current, ahead.
+    let marks = html! {
+        <ol class="path-marks" aria-label={step_of.clone()}>
+            { for Stop::ALL.iter().enumerate().map(|(i, s)| {
+                let passed = path.passed.contains(s);
+                let class = classes!(passed.then_some("passed"), (i == k && path.guided).then_some("current"));
+                let label = format!("{}. {}{}", i + 1, pt.stop(*s).title, if passed { format!(" ({})", pt.passed) } else { String::new() });
+                html! {
+                    <li {class}>
+                        <button type="button" class="mark" title={label.clone()} aria-label={label}
+                            aria-current={(i == k && path.guided).then_some("step")} onclick={go(i)}></button>
+                    </li>
+                }
+            }) }
+        </ol>
+    };
+
+    if !path.guided {
+        return html! {
+            <section class="panel path compact" aria-labelledby="path-h" id="path">
+                <div class="path-head">
+                    <h2 id="path-h">{ pt.heading }</h2>
+                    { marks }
+                    <button type="button" class="btn primary small" id="path-resume" onclick={go(k)}>{ pt.resume }</button>
+                </div>
+            </section>
+        };
+    }
+
+    let st = pt.stop(stop);
+    let choices = stop.choices();
+    let result = path.result();
+    let choice_buttons = choices.iter().enumerate().map(|(i, &c)| {
+        let chosen = path.said == Some(i as u8);
+        let verdict = result.map(|(_, saw)| if saw == c { "truth" } else { "" });
+        html! {
+            <li>
+                <button type="button" class={classes!("btn", "choice", chosen.then_some("chosen"), verdict)}
+                    data-choice={i.to_string()} aria-pressed={chosen.to_string()}
+                    disabled={path.said.is_some()}
+                    onclick={a.reform(move |_| Action::Path(PathAction::Predict(i as u8)))}>
+                    { t.path_answer(stop, c) }
+                </button>
+            </li>
+        }
+    });
+    let act = path.act(&lab);
+    let doing = match (path.said, act, result) {
+        (Some(_), Some(act), _) => html! {
+            <div class="path-do">
+                <p class="small">{ pt.do_now }</p>
+                <button type="button" class="btn primary" id="path-act" data-act={act.as_str()}
+                    onclick={a.reform(|_| Action::Path(PathAction::Do))}>{ pt.acts[act as usize] }</button>
+            </div>
+        },
+        (Some(_), None, None) => html! { <p class="small path-wait">{ pt.waiting }</p> },
+        _ => Html::default(),
+    };
+    let outcome = result.map(|(said, saw)| {
+        let right = said == saw;
+        let compared = if stop.is_question() {
+            fill(pt.answer_was, &[&t.path_answer(stop, saw)])
+        } else {
+            fill(pt.you_said, &[&t.path_answer(stop, said), &t.path_answer(stop, saw)])
+        };
+        html! {
+            <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}>
+                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared }</p>
+                <p>{ st.explain }</p>
+            </div>
+        }
+    });
+    let last = k + 1 == n;
+    html! {
+        <section class="panel path" aria-labelledby="path-h" id="path" data-stop={stop.as_str()}>
+            <div class="path-head">
+                <h2 id="path-h">{ pt.heading }</h2>
+                <span class="small path-count" id="path-count">{ step_of }</span>
+                { marks }
+            </div>
+            <h3 id="path-title">{ st.title }</h3>
+            <p>{ st.todo }</p>
+            <fieldset class="path-predict">
+                <legend>{ if stop.is_question() { pt.answer } else { pt.predict } }</legend>
+                <p class="path-prompt">{ st.prompt }</p>
+                <ul class="choices">{ for choice_buttons }</ul>
+            </fieldset>
+            { doing }
+            { for outcome }
+            if path.finished() && last {
+                <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right.len().to_string(), &n.to_string()]) }</p>
+            }
+            <nav class="row path-nav">
+                <button type="button" class="btn" id="path-back" disabled={k == 0} onclick={go(k.saturating_sub(1))}>{ pt.back }</button>
+                if !last {
+                    <button type="button" class={classes!("btn", path.passed.contains(&stop).then_some("primary"))} id="path-next" onclick={go(k + 1)}>{ pt.next }</button>
+                }
+                <button type="button" class="btn link" id="path-explore" onclick={a.reform(|_| Action::Path(PathAction::Explore))}>{ pt.explore }</button>
+            </nav>
+        </section>
+    }
+}
