@@ -524,7 +524,10 @@ mod tests {
         let (o, _) = MountOptions::from_query("?start=free");
         assert_eq!(o.start, Some(Start::Free));
         let (o, p) = MountOptions::from_value(&Value::from_json(r#"{"start":"tour"}"#));
-        assert_eq!((o.start, p[0].to_string()), (None, "start: must be path or free".into()));
+        assert_eq!(
+            (o.start, p[0].to_string()),
+            (None, "start: must be path or free".into())
+        );
         let (o, p) = MountOptions::from_query("?resize=big");
         assert_eq!(o.resize, Resize::Lab, "the default stays");
         assert_eq!(p[0].to_string(), "resize: must be one of: lab | lti | none");

@@ -182,8 +182,14 @@ mod tests {
             (&text.replace("retries=6", "retries=600"), "retries: «600»"),
             (&format!("{text}&extra=1"), "extra: unknown, ignored"),
             (&text.replace("at=step_crash", "at=step_fly"), "at: unknown"),
-            (&text.replace("guide=0", "guide=yes"), "guide: must be 0 or 1"),
-            (&text.replace("passed=step_backoff", "passed=x"), "passed: unknown"),
+            (
+                &text.replace("guide=0", "guide=yes"),
+                "guide: must be 0 or 1",
+            ),
+            (
+                &text.replace("passed=step_backoff", "passed=x"),
+                "passed: unknown",
+            ),
             (&"x".repeat(MAX_BYTES + 1), "too large"),
         ] {
             let e = parse(bad).unwrap_err().to_string();

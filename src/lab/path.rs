@@ -8,12 +8,11 @@ use super::polling::PollAction;
 use super::run::RunAction;
 use super::stepper::StepperAction;
 use super::{Action, Lab};
+pub use crate::embed::challenges::Stop;
 use crate::sim::demos::{RaceGuard, TxBoundary};
 use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
-pub use crate::embed::challenges::Stop;
 use crate::sim::{Config, DedupOn, EventState, Fault};
-
 
 /// A possible answer: a moment in seconds after publication, rows in `passes` for the
 /// idempotent and the naive consumer, a count, or the k-th worded choice of the stop.
@@ -195,7 +194,8 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
     let sim = &lab.run.sim;
     let first = sim.events().first();
     // Seconds from the first event's publication (its initial delivery) to `t_ms`.
-    let since = |t_ms: u64| Secs(t_ms.saturating_sub(first.map_or(0, |e| e.series_started_ms)) / 1000);
+    let since =
+        |t_ms: u64| Secs(t_ms.saturating_sub(first.map_or(0, |e| e.series_started_ms)) / 1000);
     match stop {
         Stop::Backoff => first?
             .attempts
@@ -208,7 +208,12 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
         },
         Stop::DoubleV4 | Stop::DoubleV5 => {
             let (a, b) = lab.run.last_double?;
-            let delivered = |i| matches!(sim.event(i).map(|e| e.state), Some(EventState::Delivered { .. }));
+            let delivered = |i| {
+                matches!(
+                    sim.event(i).map(|e| e.state),
+                    Some(EventState::Delivered { .. })
+                )
+            };
             (delivered(a) && delivered(b)).then(|| {
                 Rows(
                     sim.idempotent().effects.pass_rows,
@@ -240,8 +245,15 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
         Stop::Cursor => {
             let p = &lab.polling;
             let repeated = |idem: bool| {
-                let (i, n) = (p.idempotent.effects.applications, p.naive.effects.applications);
-                if idem { i > n } else { n > i }
+                let (i, n) = (
+                    p.idempotent.effects.applications,
+                    p.naive.effects.applications,
+                );
+                if idem {
+                    i > n
+                } else {
+                    n > i
+                }
             };
             (p.cursor_losses > 0 && p.idempotent.discarded > 0).then_some(
                 match (repeated(true), repeated(false)) {
@@ -280,14 +292,13 @@ impl Path {
     /// Whether the current stop is seen through: predicted, shown, and for the dead-letter
     /// stop also replayed and delivered once its cause was fixed.
     fn through(&self, lab: &Lab) -> bool {
-        let replayed = || {
-            lab.run.sim.events().first().is_some_and(|e| {
-                e.series > 0 && matches!(e.state, EventState::Delivered { .. })
-            })
-        };
-        self.said.is_some()
-            && self.saw.is_some()
-            && (self.stop() != Stop::DeadLetter || replayed())
+        let replayed =
+            || {
+                lab.run.sim.events().first().is_some_and(|e| {
+                    e.series > 0 && matches!(e.state, EventState::Delivered { .. })
+                })
+            };
+        self.said.is_some() && self.saw.is_some() && (self.stop() != Stop::DeadLetter || replayed())
     }
 }
 

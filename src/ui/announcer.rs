@@ -16,6 +16,8 @@ const QUIET_MS: f64 = 2000.0;
 pub struct Announcer {
     pub region: NodeRef,
     pending: RefCell<Option<(Salient, &'static Texts)>>,
+    /// A guided-path result, spoken after the simulation's news of the same moment.
+    pending_result: RefCell<Option<String>>,
     last_ms: Cell<f64>,
     timer: RefCell<Option<Timeout>>,
 }
@@ -36,6 +38,16 @@ impl Announcer {
             None => Some(news),
         };
         *self.pending.borrow_mut() = merged.map(|s| (s, t));
+        self.schedule();
+    }
+
+    /// Offers the result of a guided-path stop (its words already in the learner's language).
+    pub fn offer_result(self: &Rc<Self>, words: String) {
+        *self.pending_result.borrow_mut() = Some(words);
+        self.schedule();
+    }
+
+    fn schedule(self: &Rc<Self>) {
         let wait = self.last_ms.get() + QUIET_MS - now_ms();
         if wait <= 0.0 {
             self.speak();
@@ -49,11 +61,18 @@ impl Announcer {
     }
 
     fn speak(&self) {
-        let Some((news, t)) = self.pending.borrow_mut().take() else {
+        let news = self.pending.borrow_mut().take();
+        let result = self.pending_result.borrow_mut().take();
+        let words: Vec<String> = news
+            .map(|(news, t)| t.announce(&news))
+            .into_iter()
+            .chain(result)
+            .collect();
+        if words.is_empty() {
             return;
-        };
+        }
         if let Some(el) = self.region.get() {
-            el.set_text_content(Some(&t.announce(&news)));
+            el.set_text_content(Some(&words.join(" ")));
             self.last_ms.set(now_ms());
         }
     }

@@ -12,19 +12,19 @@ use super::controls::Controls;
 use super::dead_letters::DeadLetters;
 use super::demos::Demos;
 use super::dock::Dock;
-use super::path_view::PathView;
 use super::duplicates::Duplicates;
 use super::events::Events;
 use super::figures::FiguresView;
 use super::host::HostLink;
 use super::log_view::LogView;
+use super::path_view::PathView;
 use super::polling_view::PollingView;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::link::{parse_fragment, Start};
-use crate::embed::saved::SavedPath;
 use crate::embed::protocol::{Incoming, MountOptions, Outgoing, Resize};
+use crate::embed::saved::SavedPath;
 use crate::embed::{BoundaryNotice, Source};
 use crate::lab::announce::most_salient;
 use crate::lab::path::{PathAction, Stop};
@@ -146,7 +146,9 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
     let mut challenges = Default::default();
     // Settings given from outside mean free exploration unless the path is asked for.
     let given = options.config.is_some() || props.config.is_some();
-    let mut start = options.start.unwrap_or(if given { Start::Free } else { Start::Path });
+    let mut start = options
+        .start
+        .unwrap_or(if given { Start::Free } else { Start::Path });
     let mut path = SavedPath::default();
     if props.page_state {
         match storage::load() {
@@ -154,7 +156,11 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
                 lang = saved.lang;
                 cfg = saved.config;
                 challenges = saved.challenges;
-                start = if saved.path.guided { Start::Path } else { Start::Free };
+                start = if saved.path.guided {
+                    Start::Path
+                } else {
+                    Start::Free
+                };
                 path = saved.path;
             }
             Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
@@ -229,7 +235,13 @@ pub fn App(props: &AppProps) -> Html {
                     l.update_challenges()
                 };
                 host.announce(&new, &l.challenges);
+                let had_result = l.path.result().is_some();
                 let passed = l.update_path();
+                if !had_result {
+                    if let Some(words) = super::path_view::result_words(&l) {
+                        announcer.offer_result(words);
+                    }
+                }
                 if let Some(stop) = passed {
                     host.announce_stop(stop, &l.path.passed);
                 }
@@ -341,7 +353,10 @@ pub fn App(props: &AppProps) -> Html {
     // On the path, the panels the stop is about are marked and the others muted.
     let focus = {
         let l = lab.borrow();
-        l.path.guided.then(|| l.path.stop().panels()).filter(|p| !p.is_empty())
+        l.path
+            .guided
+            .then(|| l.path.stop().panels())
+            .filter(|p| !p.is_empty())
     };
     let panel = |p: &Panel| {
         let (name, deps, render) = *p;
@@ -387,11 +402,13 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             }
             <div class="lab-body">
+                // First in the page's order, so a phone shows it before the controls; the grid
+                // puts it above the panels on a wide screen.
+                if options.shows("path") {
+                    <PathView lab={view(dep::LANG | dep::PATH | dep::SIM | dep::POLLING | dep::DEMOS | dep::CLOCK)} on_action={dispatch.clone()} />
+                }
                 <Controls lab={view(dep::LANG | dep::TIME | dep::SIM | dep::CLOCK | dep::SETTINGS | dep::NOTICES)} on_action={dispatch.clone()} />
                 <main class="lab-main">
-                    if options.shows("path") {
-                        <PathView lab={view(dep::LANG | dep::PATH | dep::SIM | dep::POLLING | dep::DEMOS | dep::CLOCK)} on_action={dispatch.clone()} />
-                    }
                     // On the path, the challenges give way to the panels the stops are about.
                     if focus.is_none() { { panel(&PANELS[0]) } }
                     { panel(&PANELS[1]) }

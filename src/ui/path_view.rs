@@ -4,8 +4,27 @@ use yew::prelude::*;
 
 use super::text::fill;
 use super::PanelProps;
-use crate::lab::path::{PathAction, Stop};
-use crate::lab::Action;
+use crate::lab::path::{Answer, PathAction, Stop};
+use crate::lab::{Action, Lab};
+
+/// The prediction beside what happened (or, for a question, the right answer), in words.
+fn compared(lab: &Lab, said: Answer, saw: Answer) -> String {
+    let (t, stop) = (lab.lang.t(), lab.path.stop());
+    if stop.is_question() {
+        fill(t.path.answer_was, &[&t.path_answer(stop, saw)])
+    } else {
+        let (said, saw) = (t.path_answer(stop, said), t.path_answer(stop, saw));
+        fill(t.path.you_said, &[&said, &saw])
+    }
+}
+
+/// The current stop's result as the live region says it: right or not, and the comparison.
+pub fn result_words(lab: &Lab) -> Option<String> {
+    let (said, saw) = lab.path.result()?;
+    let pt = &lab.lang.t().path;
+    let verdict = if said == saw { pt.right } else { pt.wrong };
+    Some(format!("{verdict} {}", compared(lab, said, saw)))
+}
 
 #[component]
 pub fn PathView(props: &PanelProps) -> Html {
@@ -80,14 +99,9 @@ pub fn PathView(props: &PanelProps) -> Html {
     };
     let outcome = result.map(|(said, saw)| {
         let right = said == saw;
-        let compared = if stop.is_question() {
-            fill(pt.answer_was, &[&t.path_answer(stop, saw)])
-        } else {
-            fill(pt.you_said, &[&t.path_answer(stop, said), &t.path_answer(stop, saw)])
-        };
         html! {
             <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}>
-                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared }</p>
+                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(&lab, said, saw) }</p>
                 <p>{ st.explain }</p>
             </div>
         }

@@ -36,7 +36,14 @@ try {
       await page.goto(url);
       await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
       if (lang === 'en') await page.selectOption('#lang', 'en');
-      await audit(page, `${lang} ${scheme} idle`);
+      await audit(page, `${lang} ${scheme} idle (guided path, step 1)`);
+      // The path's first stop predicted, run and explained.
+      await page.click('.choice[data-choice="1"]');
+      await page.click('#path-act');
+      await page.selectOption('#speed', '3600');
+      await page.waitForSelector('#path-result');
+      await page.click('#play');
+      await audit(page, `${lang} ${scheme} path result`);
       await page.click('#publish-twice');
       await page.click('#play');
       await page.waitForFunction(() => document.querySelector('#clock').textContent !== '0:00.000');

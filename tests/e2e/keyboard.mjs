@@ -62,6 +62,23 @@ try {
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.querySelector('h1').textContent.includes('retries'), null, { timeout: 3000 });
   });
+  await check('answer the guided path by keyboard: predict, run, read the result, go on', async () => {
+    await page.goto(url); // the saved state keeps the path at its first stop
+    await page.waitForSelector('#path[data-stop=step_backoff]');
+    await page.focus('body');
+    await tabTo('.choice[data-choice="2"]');
+    await page.keyboard.press('Enter');
+    await tabTo('#path-act');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#path-result', { timeout: 15000 });
+    assert((await page.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
+    await tabTo('#path-next');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#path[data-stop=step_dead_letter]');
+    await tabTo('#path-explore');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#path-resume');
+  });
 } finally {
   await browser.close();
   server.close();

@@ -15,7 +15,7 @@ const scheme = process.env.SCHEME ?? 'light';
 for (const width of [1280, 375]) {
   for (const lang of ['es', 'en']) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
-    await page.goto(url);
+    await page.goto(url + '?start=free');
     await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
     if (lang === 'en') await page.selectOption('#lang', 'en');
     await page.fill('#failure', '100');

@@ -26,7 +26,7 @@ try {
   page.on('request', (r) => requests.push(r.url()));
 
   await check('the lab renders in Spanish', async () => {
-    await page.goto(url);
+    await page.goto(url + '?start=free');
     await page.waitForSelector('h1', { timeout: 20000 });
     const h1 = await page.textContent('h1');
     assert(h1.includes('reintentos, backoff y dead-letter'), `h1 is "${h1}"`);
@@ -57,7 +57,7 @@ try {
   });
 
   await check('no network requests beyond the page\'s own files', async () => {
-    const own = ['', 'index.html', 'watchdog.js', 'start.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'style.css', 'favicon.svg'].map((f) => url + f);
+    const own = ['', '?start=free', 'index.html', 'watchdog.js', 'start.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'style.css', 'favicon.svg'].map((f) => url + f);
     const other = requests.filter((r) => !own.includes(r.split('#')[0]));
     assert(requests.length >= 5, `only ${requests.length} requests seen`);
     assert(other.length === 0, `unexpected requests: ${other.join(', ')}`);

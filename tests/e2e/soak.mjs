@@ -14,7 +14,7 @@ const mb = (b) => (b / 1048576).toFixed(1);
 let ok = true;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(url);
+  await page.goto(url + '?start=free');
   await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
   await page.selectOption('#speed', '3600');
   await page.fill('#failure', '50');

@@ -27,7 +27,8 @@ async function walk(s) {
   let fingerprint = null;
   await check(tag('the lab loads in Spanish'), async () => {
     await s.cmd('POST', '/window/rect', { width: 1280, height: 900 });
-    await s.goto(url);
+    // Free exploration: this walk is the learner's own (the guided path has its own walk).
+    await s.goto(`${url}?start=free`);
     await s.waitFor('the heading', hasText, ['h1', 'reintentos, backoff y dead-letter']);
     assert(await s.run(() => document.documentElement.lang) === 'es', 'html lang is not es');
   });

@@ -51,7 +51,11 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
         l.apply(Action::Path(PathAction::Go(k as u8)));
         assert_eq!(l.path.stop(), stop);
         assert!(l.path.guided && l.path.said.is_none());
-        assert_eq!(l.path.act(&l), None, "{stop:?}: nothing to do before predicting");
+        assert_eq!(
+            l.path.act(&l),
+            None,
+            "{stop:?}: nothing to do before predicting"
+        );
         // Wrong on even stops, right on odd ones: a wrong prediction passes the stop too.
         let truth = expect
             .iter()
@@ -129,7 +133,10 @@ fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
     assert!(!l.path.guided);
     assert_eq!(l.run.sim.events().len(), events, "nothing is reset");
     assert_eq!(l.update_path(), None, "no checkpoint while exploring");
-    let ask = Stop::ALL.iter().position(|s| *s == Stop::AskNatural).unwrap();
+    let ask = Stop::ALL
+        .iter()
+        .position(|s| *s == Stop::AskNatural)
+        .unwrap();
     let r = l.revs;
     l.apply(Action::Path(PathAction::Go(ask as u8)));
     assert_ne!(l.revs.path, r.path);

@@ -82,7 +82,9 @@ fn all_spanish() -> Vec<&'static str> {
         all.extend_from_slice(list);
     }
     let p = &t.path;
-    all.extend([p.predict, p.answer, p.do_now, p.wrong, p.finished, p.resume, p.explore]);
+    all.extend([
+        p.predict, p.answer, p.do_now, p.wrong, p.finished, p.resume, p.explore,
+    ]);
     all.extend(p.acts);
     for s in &p.stops {
         all.extend([s.title, s.todo, s.prompt, s.explain]);

@@ -1,0 +1,115 @@
+// End-to-end walk of the guided path in Spanish, as a learner in a course page: every stop in
+// order, predictions some right and some wrong, the feedback checked against them, the host's
+// checkpoints and its `completed`, every challenge reached, the live region's announcements
+// during one stop at 3600x counted, and the position kept across a reload.
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { check, done } = checks('e2e-path');
+const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
+const browser = await launchChromium();
+
+// The lesson's answer to each stop, as the index of its choice; `wrong` stops get another one.
+const STOPS = [
+  ['step_backoff', 2], ['step_dead_letter', 1], ['step_double_v4', 2], ['step_double_v5', 1],
+  ['step_crash', 1], ['ask_redelivery', 1], ['step_transaction', 0], ['ask_same_transaction', 3],
+  ['step_race', 2], ['ask_natural', 2], ['step_cursor', 1], ['ask_at_least_once', 1],
+];
+const WRONG = new Set(['step_backoff', 'step_double_v4', 'ask_same_transaction', 'step_cursor']);
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${url}examples/course-page.html`);
+  const lab = page.frameLocator('#lab-frame');
+  await lab.locator('#path[data-stop=step_backoff]').waitFor({ timeout: 10000 });
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  // Everything the live region says, from the start.
+  await frame.evaluate(() => {
+    window.said = [];
+    new MutationObserver(() => {
+      const t = document.getElementById('announcer').textContent.trim();
+      if (t) window.said.push(t);
+    }).observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
+  });
+
+  await check('the lab opens on the path, in Spanish, at step 1 of 12', async () => {
+    assert((await lab.locator('#path-count').textContent()) === 'Paso 1 de 12', 'not step 1');
+    assert(await lab.locator('.slot.focus[data-panel=timeline]').count() === 1, 'timeline not marked');
+    assert(await lab.locator('.slot.muted').count() > 3, 'others not muted');
+    assert(await lab.locator('#path-act').count() === 0, 'an action before the prediction');
+  });
+
+  let deadLetterSaid = null;
+  for (const [i, [stop, right]] of STOPS.entries()) {
+    await check(`stop ${i + 1} ${stop}: predict, run, compare, explain`, async () => {
+      await lab.locator(`#path[data-stop=${stop}]`).waitFor({ timeout: 5000 });
+      const choices = await lab.locator('.choice').count();
+      const pick = WRONG.has(stop) ? (right + 1) % choices : right;
+      await lab.locator(`.choice[data-choice="${pick}"]`).click();
+      assert(await lab.locator('.choice:not([disabled])').count() === 0, 'choices still open');
+      if (!stop.startsWith('ask_')) await lab.locator('#speed').selectOption('3600');
+      const before = stop === 'step_dead_letter' ? await frame.evaluate(() => window.said.length) : 0;
+      const passed = lab.locator(`.path-marks li:nth-child(${i + 1}).passed`);
+      for (let n = 0; !(await passed.count()); n++) {
+        assert(n < 100, 'never passed');
+        if (await lab.locator('#path-act').count()) await lab.locator('#path-act').click();
+        else await page.waitForTimeout(100);
+      }
+      if (stop === 'step_dead_letter') {
+        await page.waitForTimeout(2500); // the live region speaks at most every 2 s
+        deadLetterSaid = (await frame.evaluate(() => window.said)).slice(before);
+      }
+      const result = lab.locator('#path-result');
+      const isRight = (await result.getAttribute('data-right')) === 'true';
+      assert(isRight === !WRONG.has(stop), `judged ${isRight}`);
+      const text = await result.textContent();
+      assert(text.includes(isRight ? '¡Acertaste!' : 'No era eso'), text);
+      assert(text.length > 150, 'no explanation');
+      assert(await lab.locator(`.choice.truth[data-choice="${right}"]`).count() === 1, 'the truth is not shown');
+      if (i + 1 < STOPS.length) await lab.locator('#path-next').click();
+    });
+  }
+
+  await check('the live region told the dead-letter stop in few words, the dead letter among them', async () => {
+    console.log('     live region during the dead-letter stop at 3600x:', JSON.stringify(deadLetterSaid));
+    assert(deadLetterSaid && deadLetterSaid.length >= 1 && deadLetterSaid.length <= 4, JSON.stringify(deadLetterSaid));
+    assert(deadLetterSaid.some((s) => s.includes('pasó a la cola de dead-letter')), JSON.stringify(deadLetterSaid));
+    assert(deadLetterSaid.some((s) => s.includes('Tu predicción: 1890')), 'the result was not said');
+  });
+
+  await check('the path ends with the score, every checkpoint sent, and every challenge reached', async () => {
+    const fin = await lab.locator('#path-finished').textContent();
+    assert(fin.includes(`acertaste ${STOPS.length - WRONG.size} de ${STOPS.length}`), fin);
+    const got = await page.evaluate(() => window.received);
+    const ids = got.filter((m) => m.type === 'checkpoint').map((m) => m.id);
+    for (const [stop] of STOPS) assert(ids.includes(stop), `no checkpoint ${stop}`);
+    assert(ids.filter((x) => x.startsWith('step_') || x.startsWith('ask_')).length === STOPS.length, 'a stop twice');
+    const completed = got.filter((m) => m.type === 'completed');
+    assert(completed.some((m) => m.checkpoints.length === STOPS.length && m.checkpoints[0] === 'step_backoff'), JSON.stringify(completed));
+    assert(await lab.locator('[data-challenge].done').count() === 6, 'not every challenge');
+  });
+
+  await check('a reload keeps the position and what was passed', async () => {
+    await page.reload();
+    await lab.locator('#path[data-stop=ask_at_least_once]').waitFor({ timeout: 10000 });
+    assert(await lab.locator('.path-marks li.passed').count() === STOPS.length, 'passed marks lost');
+  });
+
+  await check('explore freely leaves the path without resetting; resume comes back', async () => {
+    await lab.locator('#path-explore').click();
+    await lab.locator('#path-resume').waitFor();
+    assert(await lab.locator('.slot.muted').count() === 0, 'still muted');
+    await lab.locator('#path-resume').click();
+    await lab.locator('#path-count').waitFor();
+  });
+
+  await check('no page error', async () => assert(errors.length === 0, errors.join(' | ')));
+} finally {
+  await browser.close();
+  server.close();
+}
+done();
