@@ -27,7 +27,7 @@ pub fn DeadLetters(props: &PanelProps) -> Html {
                     let i = ev.index;
                     let (at, reason) = match ev.state { EventState::DeadLettered { at_ms, reason } => (at_ms, Some(reason)), _ => (0, None) };
                     html! {
-                        <li class="dlq-item">
+                        <li class="dlq-item" key={i}>
                             <div>
                                 <strong>{ format!("{} #{}", t.event, i + 1) }</strong>
                                 <span class="mono small">{ format!(" {}", ev.id) }</span>

@@ -7,16 +7,30 @@ use crate::lab::stepper::StepperAction;
 use crate::lab::Action;
 use crate::sim::demos::{final_effects, DemoStep, RaceGuard, TxBoundary};
 
-fn steps_list(t: &Texts, steps: &[DemoStep], id: String) -> Html {
+/// The steps as a sequence diagram of three lanes (`lanes`: the first actor, the shared
+/// database, the second actor or the restarted one): each step is a row whose operation sits
+/// in its actor's lane with an arrow to the database, which shows what is committed after it.
+/// Still an ordered list, so a screen reader reads the steps in turn.
+fn steps_list(t: &Texts, steps: &[DemoStep], id: String, lanes: [&'static str; 3]) -> Html {
+    let mut before = (0, 0);
     html! {
-        <ol class="demo-steps" id={id} aria-live="polite">
-            { for steps.iter().map(|s| html! {
-                <li class={classes!(format!("actor-{}", s.actor.trim_end_matches('\'')))}>
-                    <b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }
-                    <span class="small">{ format!(" — {}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }</span>
-                </li>
-            }) }
-        </ol>
+        <div class="seq">
+            <div class="seq-head" aria-hidden="true">{ for lanes.iter().map(|l| html! { <span>{ *l }</span> }) }</div>
+            <ol class="demo-steps" id={id} aria-live="polite">
+                { for steps.iter().map(|s| {
+                    let first = s.actor == "A";
+                    let now = (s.effects_after, s.marks_after);
+                    let changed = now != before;
+                    before = now;
+                    html! {
+                        <li class={classes!("seq-row", if first { "lane-1" } else { "lane-3" }, format!("actor-{}", s.actor.trim_end_matches('\'')))}>
+                            <span class="seq-op"><b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }</span>
+                            <span class={classes!("seq-db", changed.then_some("changed"))}>{ format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }</span>
+                        </li>
+                    }
+                }) }
+            </ol>
+        </div>
     }
 }
 
@@ -65,6 +79,7 @@ pub fn Demos(props: &PanelProps) -> Html {
         on_restart: a.reform(move |_| Action::Race(StepperAction::Choose(guard))),
         on_step: a.reform(|_| Action::Race(StepperAction::Next)),
         shown: lab.race.visible(),
+        lanes: [t.demo_lanes[0], t.demo_lanes[1], t.demo_lanes[2]],
     };
     let tx = DemoCard {
         key: "tx",
@@ -85,6 +100,7 @@ pub fn Demos(props: &PanelProps) -> Html {
         on_restart: a.reform(move |_| Action::Tx(StepperAction::Choose(boundary))),
         on_step: a.reform(|_| Action::Tx(StepperAction::Next)),
         shown: lab.tx.visible(),
+        lanes: [t.demo_lanes[0], t.demo_lanes[1], t.demo_lanes[3]],
     };
 
     html! {
@@ -113,6 +129,7 @@ struct DemoCard<'a> {
     on_step: Callback<MouseEvent>,
     /// The steps shown so far (all of them once `done`).
     shown: &'a [DemoStep],
+    lanes: [&'static str; 3],
 }
 
 fn demo_card(t: &Texts, c: DemoCard) -> Html {
@@ -131,7 +148,7 @@ fn demo_card(t: &Texts, c: DemoCard) -> Html {
                     <button type="button" id={format!("{}-step", c.key)} class="btn small" onclick={c.on_step}>{ t.next_step }</button>
                 }
             </div>
-            { steps_list(t, c.shown, format!("{}-steps", c.key)) }
+            { steps_list(t, c.shown, format!("{}-steps", c.key), c.lanes) }
             if c.done {
                 <p class="verdict" id={format!("{}-verdict", c.key)} role="status">{ t.verdict(final_effects(c.shown)) }</p>
             }

@@ -1,7 +1,7 @@
 //! Events and their delivery state; selecting one shows it on the timeline.
 use yew::prelude::*;
 
-use super::PanelProps;
+use super::{flash, PanelProps};
 use crate::lab::run::RunAction;
 use crate::lab::Action;
 use crate::sim::EventState;
@@ -32,9 +32,9 @@ pub fn Events(props: &PanelProps) -> Html {
         <section class="panel" aria-labelledby="events-h">
             <h2 id="events-h">{ t.in_flight }</h2>
             <p class="counts" id="event-counts">
-                <span>{ format!("{}: {}", t.published, c.published) }</span>
-                <span>{ format!("{}: {}", t.delivered, c.delivered) }</span>
-                <span>{ format!("{}: {}", t.dead_lettered, c.dead_lettered) }</span>
+                <span key={c.published} class={flash(c.published)}>{ format!("{}: {}", t.published, c.published) }</span>
+                <span key={c.delivered} class={flash(c.delivered)}>{ format!("{}: {}", t.delivered, c.delivered) }</span>
+                <span key={c.dead_lettered} class={flash(c.dead_lettered)}>{ format!("{}: {}", t.dead_lettered, c.dead_lettered) }</span>
             </p>
             if events.is_empty() {
                 <p class="empty">{ t.events_empty }</p>

@@ -62,6 +62,12 @@ pub struct PanelProps {
     pub on_action: yew::Callback<Action>,
 }
 
+/// The class that makes a counter flash once when it changes: with its value as the element's
+/// key, a new value is a new element, whose animation runs once. Zero (a fresh run) is quiet.
+pub fn flash(n: u64) -> Option<&'static str> {
+    (n > 0).then_some("flash")
+}
+
 /// The value of the `<select>` an event came from.
 pub fn select_value(e: &yew::Event) -> String {
     yew::TargetCast::target_unchecked_into::<web_sys::HtmlSelectElement>(e).value()

@@ -89,7 +89,8 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
             )
         });
         items.push(html! {
-            <circle class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">
+            // Keyed by its outcome, so a mark that gets one is redrawn and flashes once.
+            <circle key={format!("{k}{}", marker_class(rec))} class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">
                 <title>{ format!("{}: {what}", t.attempt(k)) }</title>
             </circle>
         });

@@ -125,6 +125,7 @@ pub static EN: Texts = Texts {
     reload: "Reload the lab",
     input_problems: "Some input was not valid and the defaults were used instead:",
     challenges: "Challenges",
+    demo_lanes: ["Instance A", "Shared database", "Instance B", "After the restart (A')"],
     path: PathTexts {
         heading: "Guided path",
         step_of: "Step {0} of {1}",

@@ -126,6 +126,7 @@ pub static ES: Texts = Texts {
     reload: "Recargar el laboratorio",
     input_problems: "Algunos datos recibidos no eran válidos y se usaron los valores por defecto:",
     challenges: "Desafíos",
+    demo_lanes: ["Instancia A", "Base de datos compartida", "Instancia B", "Tras reiniciar (A')"],
     path: PathTexts {
         heading: "Recorrido guiado",
         step_of: "Paso {0} de {1}",

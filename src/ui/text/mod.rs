@@ -153,6 +153,9 @@ pub struct Texts {
     pub input_problems: &'static str,
     pub challenges: &'static str,
     pub path: PathTexts,
+    /// Lanes of the demonstrations' diagrams: instance A, the shared database, instance B, and
+    /// the consumer after its restart.
+    pub demo_lanes: [&'static str; 4],
     pub done: &'static str,
     pub not_done: &'static str,
     pub host_accepted: &'static str,
