@@ -84,7 +84,8 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
         Value::Num(n) if *n == f64::from(PROTOCOL_VERSION) => PROTOCOL_VERSION,
         Value::Num(n) if n.fract() == 0.0 && (0.0..1e9).contains(n) => {
             return Err(format!(
-                "protocol version {n}; this lab speaks {PROTOCOL_VERSION}"
+                "protocol version {}; this lab speaks {PROTOCOL_VERSION}",
+                *n as u64
             ))
         }
         _ => return Err("not a valid message: no protocol version (a number)".into()),
