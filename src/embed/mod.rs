@@ -6,6 +6,7 @@ pub mod link;
 pub mod protocol;
 pub mod saved;
 pub mod value;
+pub mod xapi;
 
 /// One thing that was wrong with outside input, and what was used instead: the field (a
 /// parameter or option name, shown as code) and why, as data the page words in the learner's
@@ -48,6 +49,7 @@ pub enum Why {
     OutOfRange(String, u32, u32),
     /// The values allowed, as code (`lab | lti | none`).
     OneOf(&'static str),
+    NotIri(String),
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -69,6 +71,7 @@ pub const WHY_EN: [&str; Why::COUNT] = [
     "unknown checkpoint «{0}»",
     "{0} is outside {1}..={2}",
     "must be one of: {0}",
+    "«{0}» is not an absolute IRI (such as https://course.example/labs/retry)",
 ];
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
 pub const EXPECTED_EN: [&str; 5] = [
@@ -90,7 +93,7 @@ pub const KIND_EN: [&str; value::Kind::COUNT] = [
 ];
 
 impl Why {
-    pub const COUNT: usize = 17;
+    pub const COUNT: usize = 18;
 
     pub fn index(&self) -> usize {
         match self {
@@ -111,6 +114,7 @@ impl Why {
             Why::UnknownCheckpoint(_) => 14,
             Why::OutOfRange(..) => 15,
             Why::OneOf(_) => 16,
+            Why::NotIri(_) => 17,
         }
     }
 
@@ -122,7 +126,8 @@ impl Why {
             | Why::NotWhole(s)
             | Why::NotPanel(s)
             | Why::NotOrigin(s)
-            | Why::UnknownCheckpoint(s) => vec![s.clone()],
+            | Why::UnknownCheckpoint(s)
+            | Why::NotIri(s) => vec![s.clone()],
             Why::NotWholeIn(s, lo, hi) | Why::OutOfRange(s, lo, hi) => {
                 vec![s.clone(), lo.to_string(), hi.to_string()]
             }

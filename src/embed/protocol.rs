@@ -16,10 +16,22 @@ pub const MAX_MESSAGE: usize = 4096;
 /// What the lab tells its host.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outgoing {
-    Ready { lang: Lang },
-    Checkpoint { id: &'static str },
-    Completed { checkpoints: Vec<&'static str> },
-    Height { px: u32 },
+    Ready {
+        lang: Lang,
+    },
+    Checkpoint {
+        id: &'static str,
+    },
+    Completed {
+        checkpoints: Vec<&'static str>,
+    },
+    Height {
+        px: u32,
+    },
+    /// An xAPI statement for the host to complete with its actor and forward.
+    Xapi {
+        statement: Value,
+    },
 }
 
 /// One field of an outgoing message, as the page writes it into a JS object.
@@ -28,6 +40,7 @@ pub enum Out {
     Str(&'static str),
     Num(u32),
     List(Vec<&'static str>),
+    Tree(Value),
 }
 
 impl Outgoing {
@@ -40,6 +53,7 @@ impl Outgoing {
                 ("completed", ("checkpoints", Out::List(checkpoints.clone())))
             }
             Outgoing::Height { px } => ("height", ("px", Out::Num(*px))),
+            Outgoing::Xapi { statement } => ("xapi", ("statement", Out::Tree(statement.clone()))),
         };
         vec![
             ("source", Out::Str(SOURCE)),
@@ -145,6 +159,8 @@ pub struct MountOptions {
     /// Open on the guided path or in free exploration; when not given, a host that passes a
     /// configuration gets free exploration (it wants those settings), any other the path.
     pub start: Option<Start>,
+    /// The activity IRI of xAPI statements; none are sent without it.
+    pub xapi: Option<String>,
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -247,6 +263,13 @@ impl MountOptions {
             }
             self.panels = Some(ok);
         }
+        if let Some(iri) = self.xapi.take() {
+            if super::xapi::valid_iri(&iri) {
+                self.xapi = Some(iri);
+            } else {
+                problems.push(problem("xapi", Why::NotIri(truncate(&iri, 60))));
+            }
+        }
         if let Some(o) = self.target_origin.take() {
             if valid_origin(&o) {
                 self.target_origin = Some(o);
@@ -307,6 +330,12 @@ impl MountOptions {
                     Some(r) => o.resize = r,
                     None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
                 },
+                "xapi" => match val.as_str() {
+                    Some(t) => o.xapi = Some(t.to_string()),
+                    None => {
+                        problems.push(problem("xapi", Why::WrongType(Expected::Text, val.kind())))
+                    }
+                },
                 "start" => match val.as_str().and_then(Start::from_name) {
                     Some(s) => o.start = Some(s),
                     None => problems.push(problem("start", Why::MustBe("path", "free"))),
@@ -340,6 +369,7 @@ impl MountOptions {
                     Some(r) => o.resize = r,
                     None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
                 },
+                "xapi" => o.xapi = Some(v),
                 "start" => match Start::from_name(&v) {
                     Some(s) => o.start = Some(s),
                     None => problems.push(problem("start", Why::MustBe("path", "free"))),
@@ -522,6 +552,13 @@ mod tests {
         let (o, _) = MountOptions::from_query("?resize=lti");
         assert_eq!(o.resize, Resize::Lti);
         assert_eq!(o.start, None, "not said");
+        let (o, p) = MountOptions::from_query("?xapi=https%3A%2F%2Fcourse.example%2Flab");
+        assert_eq!(
+            (o.xapi.as_deref(), p.len()),
+            (Some("https://course.example/lab"), 0)
+        );
+        let (o, p) = MountOptions::from_query("?xapi=not%20an%20iri");
+        assert_eq!((o.xapi, p[0].field.as_str()), (None, "xapi"));
         let (o, _) = MountOptions::from_query("?start=free");
         assert_eq!(o.start, Some(Start::Free));
         let (o, p) = MountOptions::from_value(&Value::from_json(r#"{"start":"tour"}"#));

@@ -23,7 +23,7 @@ use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::link::{parse_fragment, Start};
-use crate::embed::protocol::{Incoming, MountOptions, Outgoing, Resize};
+use crate::embed::protocol::{Incoming, MountOptions, Resize};
 use crate::embed::saved::SavedPath;
 use crate::embed::{BoundaryNotice, Source};
 use crate::lab::announce::most_salient;
@@ -201,9 +201,13 @@ pub fn App(props: &AppProps) -> Html {
     let page_state = props.page_state;
     let host = use_memo((), |_| {
         Rc::new(if page_state {
-            HostLink::new(options.target_origin.clone(), options.resize)
+            HostLink::new(
+                options.target_origin.clone(),
+                options.resize,
+                options.xapi.clone(),
+            )
         } else {
-            HostLink::new(None, Resize::None)
+            HostLink::new(None, Resize::None, None)
         })
     });
     let redraw = use_force_update();
@@ -234,7 +238,6 @@ pub fn App(props: &AppProps) -> Html {
                 } else {
                     l.update_challenges()
                 };
-                host.announce(&new, &l.challenges);
                 let had_result = l.path.result().is_some();
                 let passed = l.update_path();
                 if !had_result {
@@ -242,9 +245,7 @@ pub fn App(props: &AppProps) -> Html {
                         announcer.offer_result(words);
                     }
                 }
-                if let Some(stop) = passed {
-                    host.announce_stop(stop, &l.path.passed);
-                }
+                host.progress(&l, &new, passed);
                 if page_state && (!quiet || !new.is_empty() || passed.is_some()) {
                     storage::save(&l);
                 }
@@ -262,9 +263,7 @@ pub fn App(props: &AppProps) -> Html {
     {
         let (host, dispatch, lab) = ((*host).clone(), dispatch.clone(), lab.clone());
         use_effect_with((), move |_| {
-            host.post(&Outgoing::Ready {
-                lang: lab.borrow().lang,
-            });
+            host.ready(&lab.borrow());
             let (on_msg, on_ignored) = (dispatch.clone(), dispatch);
             let listener = host.listen(
                 move |m| {

@@ -6,8 +6,11 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 
 use super::js_value;
+use super::text::{Lang, Texts};
 use crate::embed::challenges::{Challenge, Stop};
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
+use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
+use crate::lab::Lab;
 
 /// The window the lab reports to: the parent frame, or the window itself when the lab is not
 /// in a frame (a direct mount).
@@ -16,19 +19,42 @@ fn host_window() -> Option<web_sys::Window> {
     Some(win.parent().ok().flatten().unwrap_or(win))
 }
 
+/// A fresh registration for this visit (a random UUID v4); all zeros if the browser has no
+/// cryptographic generator.
+fn registration() -> uuid::Uuid {
+    let mut bytes = [0u8; 16];
+    let _ = getrandom::fill(&mut bytes);
+    uuid::Builder::from_random_bytes(bytes).into_uuid()
+}
+
 pub struct HostLink {
     /// Where messages go; None sends nothing.
     target_origin: Option<String>,
     resize: Resize,
     last_height: Cell<u32>,
+    /// The xAPI session, when the host gave an activity IRI.
+    xapi: Option<Session>,
 }
 
 impl HostLink {
-    pub fn new(target_origin: Option<String>, resize: Resize) -> Self {
+    pub fn new(target_origin: Option<String>, resize: Resize, xapi: Option<String>) -> Self {
+        let xapi = xapi.map(|activity| Session {
+            activity,
+            registration: registration(),
+            name: Names {
+                es: Lang::Es.t().title.into(),
+                en: Lang::En.t().title.into(),
+            },
+            description: Names {
+                es: Lang::Es.t().subtitle.into(),
+                en: Lang::En.t().subtitle.into(),
+            },
+        });
         HostLink {
             target_origin,
             resize,
             last_height: Cell::new(0),
+            xapi,
         }
     }
 
@@ -47,26 +73,94 @@ impl HostLink {
         }
     }
 
-    /// Checkpoints for `new`, then `completed` once every challenge is in `all`.
-    pub fn announce(&self, new: &[Challenge], all: &std::collections::BTreeSet<Challenge>) {
-        for c in new {
+    /// Tells the host what the learner reached: a checkpoint for each new challenge and for a
+    /// passed stop of the path, `completed` once every challenge or every stop is reached, and,
+    /// with `xapi`, the statements for them (progressed, answered, completed).
+    pub fn progress(&self, lab: &Lab, new: &[Challenge], stop: Option<Stop>) {
+        let total = (Challenge::COUNT + Stop::COUNT) as u32;
+        let percent = ((lab.challenges.len() + lab.path.passed.len()) as u32 * 100) / total;
+        let both = |f: &dyn Fn(&Texts) -> String| Names {
+            es: f(Lang::Es.t()),
+            en: f(Lang::En.t()),
+        };
+        for &c in new {
             self.post(&Outgoing::Checkpoint { id: c.as_str() });
+            let name = both(&|t| t.challenge(c).to_string());
+            self.statement(lab, &Verb::Progressed { percent }, Some(c.as_str()), &name);
         }
-        if !new.is_empty() && all.len() == Challenge::ALL.len() {
+        if let Some(stop) = stop {
+            self.post(&Outgoing::Checkpoint { id: stop.as_str() });
+            let name = both(&|t| t.path.stop(stop).title.to_string());
+            if let (Some((said, saw)), Some(_)) = (lab.path.result(), &self.xapi) {
+                let mut choices = stop.choices().to_vec();
+                let correct = choices.iter().position(|c| *c == saw).unwrap_or_else(|| {
+                    choices.push(saw);
+                    choices.len() - 1
+                });
+                let interaction = Interaction {
+                    prompt: both(&|t| t.path.stop(stop).prompt.to_string()),
+                    choices: choices
+                        .iter()
+                        .map(|&c| both(&|t| t.path_answer(stop, c)))
+                        .collect(),
+                    correct,
+                    response: choices.iter().position(|c| *c == said).unwrap_or(0),
+                };
+                self.statement(
+                    lab,
+                    &Verb::Answered(interaction),
+                    Some(stop.as_str()),
+                    &name,
+                );
+            }
+            self.statement(
+                lab,
+                &Verb::Progressed { percent },
+                Some(stop.as_str()),
+                &name,
+            );
+        }
+        if !new.is_empty() && lab.challenges.len() == Challenge::COUNT {
             self.post(&Outgoing::Completed {
-                checkpoints: Challenge::ALL.iter().map(|c| c.as_str()).collect(),
+                checkpoints: Challenge::NAMES.to_vec(),
             });
+            self.statement(
+                lab,
+                &Verb::Completed { score: None },
+                None,
+                &self.lab_name(),
+            );
         }
-    }
-
-    /// The checkpoint of a stop of the guided path, then `completed` (with the path's stops)
-    /// once every stop is in `passed`.
-    pub fn announce_stop(&self, stop: Stop, passed: &std::collections::BTreeSet<Stop>) {
-        self.post(&Outgoing::Checkpoint { id: stop.as_str() });
-        if passed.len() == Stop::COUNT {
+        if stop.is_some() && lab.path.finished() {
             self.post(&Outgoing::Completed {
                 checkpoints: Stop::NAMES.to_vec(),
             });
+            let score = Some((lab.path.right.len() as u32, Stop::COUNT as u32));
+            self.statement(lab, &Verb::Completed { score }, None, &self.lab_name());
+        }
+    }
+
+    /// The host learns the lab is ready (and, with `xapi`, that the learner began).
+    pub fn ready(&self, lab: &Lab) {
+        self.post(&Outgoing::Ready { lang: lab.lang });
+        self.statement(lab, &Verb::Initialized, None, &self.lab_name());
+    }
+
+    fn lab_name(&self) -> Names {
+        Names {
+            es: Lang::Es.t().title.into(),
+            en: Lang::En.t().title.into(),
+        }
+    }
+
+    /// An xAPI statement about the lab (`part` None) or one of its parts, if the host asked
+    /// for them.
+    fn statement(&self, lab: &Lab, verb: &Verb, part: Option<&str>, name: &Names) {
+        if let Some(session) = &self.xapi {
+            let timestamp = String::from(js_sys::Date::new_0().to_iso_string());
+            let statement =
+                xapi::statement(session, verb, Object { part, name }, lab.lang, &timestamp);
+            self.post(&Outgoing::Xapi { statement });
         }
     }
 

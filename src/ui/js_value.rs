@@ -63,8 +63,28 @@ pub fn object(fields: &[(&'static str, Out)]) -> JsValue {
                 .map(|s| JsValue::from_str(s))
                 .collect::<Array>()
                 .into(),
+            Out::Tree(v) => write(v),
         };
         let _ = Reflect::set(&o, &(*k).into(), &val);
     }
     o.into()
+}
+
+/// A [`Value`] tree as the JS value it stands for (an xAPI statement for the host).
+pub fn write(v: &Value) -> JsValue {
+    match v {
+        Value::Absent | Value::Other => JsValue::UNDEFINED,
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => (*b).into(),
+        Value::Num(n) => (*n).into(),
+        Value::Str(s) => s.into(),
+        Value::List(items) => items.iter().map(write).collect::<Array>().into(),
+        Value::Obj(fields) => {
+            let o = Object::new();
+            for (k, v) in fields {
+                let _ = Reflect::set(&o, &k.into(), &write(v));
+            }
+            o.into()
+        }
+    }
 }

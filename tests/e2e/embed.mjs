@@ -74,7 +74,7 @@ try {
     const failed = [];
     p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
     p.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
-    for (const host of ['course-page.html', 'direct-mount.html']) {
+    for (const host of ['course-page.html', 'direct-mount.html', 'xapi-host.html']) {
       await p.goto(`${a.url}examples/${host}`);
       await p.waitForLoadState('networkidle');
     }

@@ -5,18 +5,13 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { STOPS, passStop } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { check, done } = checks('e2e-path');
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
 const browser = await launchChromium();
 
-// The lesson's answer to each stop, as the index of its choice; `wrong` stops get another one.
-const STOPS = [
-  ['step_backoff', 2], ['step_dead_letter', 1], ['step_double_v4', 2], ['step_double_v5', 1],
-  ['step_crash', 1], ['ask_redelivery', 1], ['step_transaction', 0], ['ask_same_transaction', 3],
-  ['step_race', 2], ['ask_natural', 2], ['step_cursor', 1], ['ask_at_least_once', 1],
-];
 const WRONG = new Set(['step_backoff', 'step_double_v4', 'ask_same_transaction', 'step_cursor']);
 
 try {
@@ -46,19 +41,8 @@ try {
   let deadLetterSaid = null;
   for (const [i, [stop, right]] of STOPS.entries()) {
     await check(`stop ${i + 1} ${stop}: predict, run, compare, explain`, async () => {
-      await lab.locator(`#path[data-stop=${stop}]`).waitFor({ timeout: 5000 });
-      const choices = await lab.locator('.choice').count();
-      const pick = WRONG.has(stop) ? (right + 1) % choices : right;
-      await lab.locator(`.choice[data-choice="${pick}"]`).click();
-      assert(await lab.locator('.choice:not([disabled])').count() === 0, 'choices still open');
-      if (!stop.startsWith('ask_')) await lab.locator('#speed').selectOption('3600');
       const before = stop === 'step_dead_letter' ? await frame.evaluate(() => window.said.length) : 0;
-      const passed = lab.locator(`.path-marks li:nth-child(${i + 1}).passed`);
-      for (let n = 0; !(await passed.count()); n++) {
-        assert(n < 100, 'never passed');
-        if (await lab.locator('#path-act').count()) await lab.locator('#path-act').click();
-        else await page.waitForTimeout(100);
-      }
+      await passStop(page, lab, i, WRONG.has(stop));
       if (stop === 'step_dead_letter') {
         await page.waitForTimeout(2500); // the live region speaks at most every 2 s
         deadLetterSaid = (await frame.evaluate(() => window.said)).slice(before);

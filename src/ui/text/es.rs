@@ -384,6 +384,7 @@ pub static ES: Texts = Texts {
         "punto de control desconocido «{0}»",
         "{0} está fuera del rango {1} a {2}",
         "debe ser uno de: {0}",
+        "«{0}» no es un IRI absoluto (como https://curso.example/labs/reintentos)",
     ],
     expected: [
         "un objeto",

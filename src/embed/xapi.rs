@@ -1,0 +1,368 @@
+//! xAPI 1.0.3 statements the lab hands to its host when the host gives an activity IRI (option
+//! `xapi`): initialized, progressed, completed and answered, with ADL verbs. The actor is left
+//! for the host to fill in, and the host forwards them to its record store: the lab itself
+//! never sends anything over the network. Built as a [`Value`] tree, so they are tested here.
+use uuid::Uuid;
+
+use super::value::Value;
+use crate::lang::Lang;
+
+/// Longest activity IRI taken.
+pub const MAX_IRI: usize = 512;
+/// cmi5's progress extension (0 to 100), which record stores and their reports know.
+pub const PROGRESS: &str = "https://w3id.org/xapi/cmi5/result/extensions/progress";
+
+/// An absolute IRI: a scheme (`https:`, `urn:` …), then no spaces, controls or characters IRIs
+/// exclude.
+pub fn valid_iri(s: &str) -> bool {
+    let Some((scheme, rest)) = s.split_once(':') else {
+        return false;
+    };
+    let mut sc = scheme.chars();
+    s.len() <= MAX_IRI
+        && !rest.is_empty()
+        && sc.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && sc.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        && rest
+            .chars()
+            .all(|c| !c.is_control() && !c.is_whitespace() && !"<>\"{}|\\^`".contains(c))
+}
+
+/// A text in both of the lab's languages: an xAPI language map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Names {
+    pub es: String,
+    pub en: String,
+}
+
+impl Names {
+    fn map(&self) -> Value {
+        obj(vec![("es", s(&self.es)), ("en", s(&self.en))])
+    }
+}
+
+/// A prediction or a lesson question as a choice interaction, with the learner's response and
+/// the right one (for a prediction, what the run showed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interaction {
+    pub prompt: Names,
+    pub choices: Vec<Names>,
+    pub correct: usize,
+    pub response: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verb {
+    Initialized,
+    /// A checkpoint reached, with the share of all checkpoints reached so far.
+    Progressed {
+        percent: u32,
+    },
+    /// Every challenge, or the whole path (with how many of its answers were right).
+    Completed {
+        score: Option<(u32, u32)>,
+    },
+    Answered(Interaction),
+}
+
+impl Verb {
+    fn id_and_names(&self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Verb::Initialized => ("initialized", "initialized", "inició"),
+            Verb::Progressed { .. } => ("progressed", "progressed", "avanzó"),
+            Verb::Completed { .. } => ("completed", "completed", "completó"),
+            Verb::Answered(_) => ("answered", "answered", "respondió"),
+        }
+    }
+}
+
+/// What every statement of one visit shares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    /// The lab's activity IRI, as the host gave it.
+    pub activity: String,
+    /// One visit: the registration every statement carries.
+    pub registration: Uuid,
+    pub name: Names,
+    pub description: Names,
+}
+
+/// What the statement is about: the lab itself, or one of its parts (a checkpoint, a stop of
+/// the path) as `{activity}/{part}`.
+pub struct Object<'a> {
+    pub part: Option<&'a str>,
+    pub name: &'a Names,
+}
+
+fn s(t: &str) -> Value {
+    Value::Str(t.to_string())
+}
+
+fn obj(fields: Vec<(&str, Value)>) -> Value {
+    Value::Obj(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
+/// One statement, without its actor. `timestamp` is ISO 8601 from the page's clock.
+pub fn statement(
+    session: &Session,
+    verb: &Verb,
+    object: Object,
+    lang: Lang,
+    timestamp: &str,
+) -> Value {
+    let (id, en, es) = verb.id_and_names();
+    let mut definition = vec![("name", object.name.map())];
+    let id_of = |part: Option<&str>| match part {
+        Some(p) => format!("{}/{p}", session.activity),
+        None => session.activity.clone(),
+    };
+    match (verb, object.part) {
+        (Verb::Answered(i), _) => {
+            let choices = i
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(k, c)| obj(vec![("id", s(&k.to_string())), ("description", c.map())]));
+            definition.extend([
+                ("description", i.prompt.map()),
+                (
+                    "type",
+                    s("http://adlnet.gov/expapi/activities/cmi.interaction"),
+                ),
+                ("interactionType", s("choice")),
+                (
+                    "correctResponsesPattern",
+                    Value::List(vec![s(&i.correct.to_string())]),
+                ),
+                ("choices", Value::List(choices.collect())),
+            ]);
+        }
+        (_, None) => definition.extend([
+            ("description", session.description.map()),
+            ("type", s("http://adlnet.gov/expapi/activities/simulation")),
+        ]),
+        (_, Some(_)) => {}
+    }
+    let mut fields = vec![
+        (
+            "verb",
+            obj(vec![
+                ("id", s(&format!("http://adlnet.gov/expapi/verbs/{id}"))),
+                ("display", obj(vec![("en-US", s(en)), ("es", s(es))])),
+            ]),
+        ),
+        (
+            "object",
+            obj(vec![
+                ("objectType", s("Activity")),
+                ("id", s(&id_of(object.part))),
+                ("definition", obj(definition)),
+            ]),
+        ),
+    ];
+    let result = match verb {
+        Verb::Initialized => None,
+        Verb::Progressed { percent } => Some(vec![(
+            "extensions",
+            obj(vec![(PROGRESS, Value::Num(f64::from((*percent).min(100))))]),
+        )]),
+        Verb::Completed { score } => {
+            let mut r = vec![("completion", Value::Bool(true))];
+            if let Some((right, of)) = *score {
+                let of = of.max(1);
+                r.push((
+                    "score",
+                    obj(vec![
+                        ("raw", Value::Num(f64::from(right.min(of)))),
+                        ("min", Value::Num(0.0)),
+                        ("max", Value::Num(f64::from(of))),
+                        (
+                            "scaled",
+                            Value::Num(f64::from(right.min(of)) / f64::from(of)),
+                        ),
+                    ]),
+                ));
+            }
+            Some(r)
+        }
+        Verb::Answered(i) => Some(vec![
+            ("success", Value::Bool(i.response == i.correct)),
+            ("response", s(&i.response.to_string())),
+        ]),
+    };
+    if let Some(r) = result {
+        fields.push(("result", obj(r)));
+    }
+    let mut context = vec![
+        ("registration", s(&session.registration.to_string())),
+        ("language", s(lang.code())),
+    ];
+    if object.part.is_some() {
+        context.push((
+            "contextActivities",
+            obj(vec![(
+                "parent",
+                Value::List(vec![obj(vec![
+                    ("objectType", s("Activity")),
+                    ("id", s(&session.activity)),
+                ])]),
+            )]),
+        ));
+    }
+    fields.push(("context", obj(context)));
+    fields.push(("timestamp", s(timestamp)));
+    obj(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(t: &str) -> Names {
+        Names {
+            es: format!("{t} (es)"),
+            en: t.to_string(),
+        }
+    }
+
+    fn session() -> Session {
+        Session {
+            activity: "https://course.example/labs/retry".into(),
+            registration: Uuid::from_u128(0x1234),
+            name: names("Retry lab"),
+            description: names("A lab"),
+        }
+    }
+
+    #[test]
+    fn iris_are_checked() {
+        for ok in [
+            "https://course.example/labs/retry",
+            "urn:uuid:6a1b0c2e-0000-4000-8000-000000000000",
+            "http://x.example/a?b=c#d",
+        ] {
+            assert!(valid_iri(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "course.example/labs",
+            "https://a b",
+            "1http://x",
+            "javascript:",
+            "https://x/<script>",
+            &format!("https://{}", "a".repeat(MAX_IRI)),
+        ] {
+            assert!(!valid_iri(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn statements_carry_verb_object_result_context_and_timestamp() {
+        let x = session();
+        let t = "2026-11-30T08:00:00.000Z";
+        let init = statement(
+            &x,
+            &Verb::Initialized,
+            Object {
+                part: None,
+                name: &x.name,
+            },
+            Lang::Es,
+            t,
+        );
+        assert!(init.get("actor").is_absent(), "the host fills in the actor");
+        assert_eq!(
+            init.get("verb").get("id").as_str(),
+            Some("http://adlnet.gov/expapi/verbs/initialized")
+        );
+        assert_eq!(
+            init.get("verb").get("display").get("es").as_str(),
+            Some("inició")
+        );
+        let o = init.get("object");
+        assert_eq!(
+            o.get("id").as_str(),
+            Some("https://course.example/labs/retry")
+        );
+        assert_eq!(
+            o.get("definition").get("name").get("es").as_str(),
+            Some("Retry lab (es)")
+        );
+        assert_eq!(init.get("result"), &Value::Absent);
+        assert_eq!(
+            init.get("context").get("registration").as_str(),
+            Some("00000000-0000-0000-0000-000000001234")
+        );
+        assert_eq!(init.get("context").get("language").as_str(), Some("es"));
+        assert_eq!(init.get("timestamp").as_str(), Some(t));
+
+        let n = names("Backoff");
+        let p = statement(
+            &x,
+            &Verb::Progressed { percent: 140 },
+            Object {
+                part: Some("step_backoff"),
+                name: &n,
+            },
+            Lang::En,
+            t,
+        );
+        assert_eq!(
+            p.get("object").get("id").as_str(),
+            Some("https://course.example/labs/retry/step_backoff")
+        );
+        assert_eq!(
+            p.get("result").get("extensions").get(PROGRESS),
+            &Value::Num(100.0)
+        );
+        let parent = p.get("context").get("contextActivities").get("parent");
+        assert!(
+            matches!(parent, Value::List(l) if l[0].get("id").as_str() == Some("https://course.example/labs/retry"))
+        );
+
+        let i = Interaction {
+            prompt: names("When?"),
+            choices: vec![names("90 s"), names("210 s")],
+            correct: 1,
+            response: 0,
+        };
+        let a = statement(
+            &x,
+            &Verb::Answered(i),
+            Object {
+                part: Some("step_backoff"),
+                name: &n,
+            },
+            Lang::Es,
+            t,
+        );
+        let d = a.get("object").get("definition");
+        assert_eq!(d.get("interactionType").as_str(), Some("choice"));
+        assert_eq!(d.get("correctResponsesPattern"), &Value::List(vec![s("1")]));
+        assert_eq!(a.get("result").get("success"), &Value::Bool(false));
+        assert_eq!(a.get("result").get("response").as_str(), Some("0"));
+
+        let c = statement(
+            &x,
+            &Verb::Completed {
+                score: Some((9, 12)),
+            },
+            Object {
+                part: None,
+                name: &x.name,
+            },
+            Lang::Es,
+            t,
+        );
+        assert_eq!(c.get("result").get("completion"), &Value::Bool(true));
+        assert_eq!(
+            c.get("result").get("score").get("scaled"),
+            &Value::Num(0.75)
+        );
+    }
+}

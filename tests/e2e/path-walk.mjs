@@ -1,0 +1,27 @@
+// Walking the guided path as a learner does, shared by the path and xAPI checks: the stops in
+// order with the lesson's answer to each, and how to pass one.
+import { assert } from './lib.mjs';
+
+/** Each stop and the index of its right choice (the lesson's answer, or what the run shows). */
+export const STOPS = [
+  ['step_backoff', 2], ['step_dead_letter', 1], ['step_double_v4', 2], ['step_double_v5', 1],
+  ['step_crash', 1], ['ask_redelivery', 1], ['step_transaction', 0], ['ask_same_transaction', 3],
+  ['step_race', 2], ['ask_natural', 2], ['step_cursor', 1], ['ask_at_least_once', 1],
+];
+
+/** Passes the i-th stop in the lab frame `lab`: predicts (wrongly if `wrong`), runs the stop's
+ * own action at 3600x until the stop is marked passed. */
+export async function passStop(page, lab, i, wrong) {
+  const [stop, right] = STOPS[i];
+  await lab.locator(`#path[data-stop=${stop}]`).waitFor({ timeout: 5000 });
+  const choices = await lab.locator('.choice').count();
+  await lab.locator(`.choice[data-choice="${wrong ? (right + 1) % choices : right}"]`).click();
+  assert(await lab.locator('.choice:not([disabled])').count() === 0, 'choices still open');
+  if (!stop.startsWith('ask_')) await lab.locator('#speed').selectOption('3600');
+  const passed = lab.locator(`.path-marks li:nth-child(${i + 1}).passed`);
+  for (let n = 0; !(await passed.count()); n++) {
+    assert(n < 100, `${stop} never passed`);
+    if (await lab.locator('#path-act').count()) await lab.locator('#path-act').click();
+    else await page.waitForTimeout(100);
+  }
+}

@@ -1,0 +1,45 @@
+// Example host for learning record stores: embeds the lab with ?xapi=<activity IRI>, and for
+// each {type: "xapi", statement} message from it adds the actor (here a demo account; a course
+// platform puts its signed-in learner) and forwards the statement with the @xapi/xapi client.
+// ?lrs=<endpoint>&auth=<Basic …> choose the record store; without ?lrs the statements are only
+// listed, so the page makes no request of its own.
+const params = new URLSearchParams(location.search);
+const activity = params.get('activity') ?? new URL('../index.html', location.href).href;
+const labUrl = new URL(params.get('lab') ?? '../index.html', location.href);
+labUrl.searchParams.set('origin', location.origin);
+labUrl.searchParams.set('xapi', activity);
+for (const k of ['lang', 'start']) if (params.has(k)) labUrl.searchParams.set(k, params.get(k));
+
+const endpoint = params.get('lrs');
+const lrs = endpoint ? new XAPI({ endpoint, auth: params.get('auth') ?? undefined, version: '1.0.3' }) : null;
+document.getElementById('lrs-status').textContent = endpoint
+  ? `Almacén de registros: ${endpoint}`
+  : 'Sin almacén de registros configurado (?lrs=…): las declaraciones solo se muestran aquí.';
+
+// Who the learner is: the host knows, the lab does not.
+const actor = { objectType: 'Agent', name: 'Estudiante de ejemplo', account: { homePage: location.origin, name: 'demo-learner' } };
+
+const frame = document.getElementById('lab-frame');
+const list = document.getElementById('statements');
+window.forwarded = [];
+
+addEventListener('message', async (e) => {
+  if (e.source !== frame.contentWindow || e.origin !== labUrl.origin) return;
+  const m = e.data;
+  if (m?.source !== 'retry-lab') return;
+  if (m.type === 'height') frame.style.height = `${m.px}px`;
+  if (m.type !== 'xapi') return;
+  const statement = { actor, ...m.statement };
+  const li = document.createElement('li');
+  li.textContent = `${statement.verb.display['es']} · ${statement.object.definition?.name?.es ?? statement.object.id}`;
+  list.append(li);
+  window.forwarded.push(statement);
+  if (!lrs) return;
+  try {
+    await lrs.sendStatement({ statement });
+    li.textContent += ' · enviada';
+  } catch (err) {
+    li.textContent += ` · error del LRS: ${err.message}`;
+  }
+});
+frame.src = labUrl.href;
