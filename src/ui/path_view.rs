@@ -7,10 +7,12 @@ use super::PanelProps;
 use crate::lab::path::{Answer, PathAction, Stop};
 use crate::lab::{Action, Lab};
 
-/// The prediction beside what happened (or, for a question, the right answer), in words.
+/// The prediction beside what happened (or, for a question or a right prediction, just the
+/// answer), in words.
 fn compared(lab: &Lab, said: Answer, saw: Answer) -> String {
     let (t, stop) = (lab.lang.t(), lab.path.stop());
-    if stop.is_question() {
+    // Right, or a question: the answer once is enough.
+    if stop.is_question() || said == saw {
         fill(t.path.answer_was, &[&t.path_answer(stop, saw)])
     } else {
         let (said, saw) = (t.path_answer(stop, said), t.path_answer(stop, saw));

@@ -38,3 +38,29 @@ for (const width of [1280, 375]) {
 }
 await browser.close();
 server.close();
+
+// The guided path: two stops (the backoff bar, the crash after commit), before and after the
+// prediction, at 1280 and 375 px, in Spanish.
+{
+  const { passStop } = await import('./path-walk.mjs');
+  const { server: s2, url: u2 } = await serveDir(join(here, '..', '..', 'dist'));
+  const b2 = await launchChromium();
+  for (const width of [1280, 375]) {
+    const page = await b2.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
+    await page.goto(u2);
+    await page.waitForSelector('#path[data-stop=step_backoff]');
+    for (const [i, stop] of [[0, 'backoff'], [4, 'crash']]) {
+      if (i) await page.evaluate((k) => document.querySelectorAll('.path-marks .mark')[k].click(), i);
+      await page.waitForSelector(`#path[data-stop=step_${stop}]`);
+      await page.locator('#path').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(out, `path-${stop}-${width}-before.png`) });
+      await passStop(page, { locator: (sel) => page.locator(sel) }, i, stop === 'backoff');
+      await page.locator('#path-result').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(out, `path-${stop}-${width}-after.png`) });
+      console.log(join(out, `path-${stop}-${width}-{before,after}.png`));
+    }
+    await page.close();
+  }
+  await b2.close();
+  s2.close();
+}
