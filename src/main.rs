@@ -11,8 +11,21 @@ mod web {
     /// validated like any outside input; problems are shown in the lab, never thrown.
     #[wasm_bindgen]
     pub fn mount_lab(element: web_sys::Element, options: JsValue) {
-        let (options, problems) =
+        let options_js = options.clone();
+        let (mut options, mut problems) =
             MountOptions::from_value(&retry_lab::ui::js_value::read(&options));
+        // A scenario object is read with a scenario file's bounds, larger than an option's.
+        let scenario = js_sys::Reflect::get(&options_js, &"scenario".into()).ok();
+        if let Some(v) = scenario.filter(|v| !v.is_undefined() && !v.is_null()) {
+            let v = retry_lab::ui::js_value::read_within(&v, retry_lab::embed::scenario::BOUNDS);
+            match retry_lab::embed::scenario::read(&v) {
+                Ok(sc) => options.scenario = Some(sc),
+                Err(mut p) => {
+                    p.field = format!("scenario.{}", p.field);
+                    problems.push(p);
+                }
+            }
+        }
         let notices = problems
             .into_iter()
             .map(|problem| BoundaryNotice {

@@ -136,6 +136,21 @@ fn arb_value() -> impl Strategy<Value = Value> {
         Just("failure_probability".into()),
         Just("ack_lost_share".into()),
         Just("dedup_on".into()),
+        Just("events".into()),
+        Just("actions".into()),
+        Just("outages".into()),
+        Just("faults".into()),
+        Just("at_ms".into()),
+        Just("do".into()),
+        Just("norad_id".into()),
+        Just("pass_start_utc".into()),
+        Just("count".into()),
+        Just("event_index".into()),
+        Just("from_ms".into()),
+        Just("to_ms".into()),
+        Just("cause".into()),
+        Just("fault".into()),
+        Just("run_until_ms".into()),
         ".{0,6}",
     ];
     let leaf = prop_oneof![
@@ -163,6 +178,13 @@ fn arb_value() -> impl Strategy<Value = Value> {
             Just("https://x.y".into()),
             Just("*".into()),
             Just("timeline".into()),
+            Just("publish".into()),
+            Just("replay".into()),
+            Just("replay_all".into()),
+            Just("outage".into()),
+            Just("shares".into()),
+            Just("ack_lost".into()),
+            Just("2026-07-29T14:00:00Z".into()),
             "[0-9]{0,22}",
             ".{0,12}",
         ]
@@ -217,6 +239,147 @@ fn host_messages_never_panic() {
         let _ = parse_incoming(&v);
         Ok(())
     });
+}
+
+fn obj(fields: Vec<(&str, Value)>) -> Value {
+    Value::Obj(
+        fields
+            .into_iter()
+            .filter(|(_, v)| *v != Value::Absent)
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
+/// Scenario files as the page would read them: mostly plausible fields, sometimes wrong ones.
+fn scenario_value() -> impl Strategy<Value = Value> {
+    let n = |x: u64| Value::Num(x as f64);
+    let maybe = |v: BoxedStrategy<Value>| prop_oneof![4 => v, 1 => Just(Value::Absent)].boxed();
+    let time =
+        prop_oneof![38 => 0u64..4_000_000, 1 => Just(1_000_000_000_000u64), 1 => any::<u64>()]
+            .prop_map(n)
+            .boxed();
+    let utc = prop_oneof![
+        18 => Just("2026-07-29T14:00:00Z".to_string()),
+        1 => Just("2026-02-30T14:00:00Z".to_string()),
+        1 => ".{0,4}"
+    ]
+    .prop_map(Value::Str)
+    .boxed();
+    let small = prop_oneof![18 => 1u64..4, 1 => Just(0u64), 1 => Just(101u64)]
+        .prop_map(n)
+        .boxed();
+    let share = prop_oneof![18 => 0.0..=1.0f64, 1 => Just(1.5), 1 => Just(f64::NAN)]
+        .prop_map(Value::Num)
+        .boxed();
+    let name = |names: &'static [&'static str]| {
+        prop_oneof![39 => prop::sample::select(names), 1 => Just("x")]
+            .prop_map(|s| Value::Str(s.to_string()))
+            .boxed()
+    };
+    let event = (
+        1u64..50_000,
+        utc.clone(),
+        maybe(time.clone()),
+        maybe(small.clone()),
+    )
+        .prop_map(move |(id, utc, t, c)| {
+            obj(vec![
+                ("norad_id", n(id)),
+                ("pass_start_utc", utc),
+                ("publish_at_ms", t),
+                ("publish_count", c),
+            ])
+        });
+    let dos = &[
+        "publish",
+        "outage",
+        "outage_end",
+        "fault",
+        "replay",
+        "replay_all",
+        "shares",
+    ];
+    let causes = &["consumer_down", "consumer_bug", "url_changed"];
+    let faults = &[
+        "crash_after_commit",
+        "ack_lost",
+        "rebalance",
+        "visibility_timeout",
+    ];
+    let action = (
+        time.clone(),
+        name(dos),
+        (1u64..50_000, utc, maybe(small.clone())),
+        (maybe(name(causes)), name(faults), 0u64..6),
+        (share.clone(), share.clone()),
+    )
+        .prop_map(
+            move |(t, what, (id, utc, count), (cause, fault, i), (p, a))| {
+                let mut f = vec![("at_ms", t), ("do", what.clone())];
+                match what.as_str() {
+                    Some("publish") => f.extend([
+                        ("norad_id", n(id)),
+                        ("pass_start_utc", utc),
+                        ("count", count),
+                    ]),
+                    Some("outage") => f.push(("cause", cause)),
+                    Some("fault") => f.push(("fault", fault)),
+                    Some("replay") => f.push(("event_index", n(i))),
+                    Some("shares") => f.extend([("failure_probability", p), ("ack_lost_share", a)]),
+                    _ => {}
+                }
+                obj(f)
+            },
+        );
+    let outage = (time.clone(), time.clone(), maybe(name(causes)))
+        .prop_map(|(a, b, c)| obj(vec![("from_ms", a), ("to_ms", b), ("cause", c)]));
+    (
+        maybe((0u64..1000).prop_map(n).boxed()),
+        maybe(share.clone()),
+        prop::collection::vec(event, 0..4),
+        prop::collection::vec(action, 0..12),
+        prop::collection::vec(outage, 0..2),
+        maybe(time),
+    )
+        .prop_map(|(seed, p, events, actions, outages, until)| {
+            obj(vec![
+                ("seed", seed),
+                ("failure_probability", p),
+                ("events", Value::List(events)),
+                ("actions", Value::List(actions)),
+                ("outages", Value::List(outages)),
+                ("run_until_ms", until),
+            ])
+        })
+}
+
+/// The page's path for a scenario file: a JS value copied into a tree, then read; whatever is
+/// accepted also runs (briefly) in the page's own run, script and time travel included.
+#[test]
+fn scenario_values_never_panic_and_what_is_read_runs() {
+    use retry_lab::embed::scenario::read;
+    use retry_lab::lab::{run::RunAction, Action, Lab};
+    let accepted = std::cell::Cell::new(0u64);
+    run("scenario (any value)", arb_value(), |v| {
+        let _ = read(&v);
+        Ok(())
+    });
+    run("scenario (value)", scenario_value(), |v| {
+        if let Ok(sc) = read(&v) {
+            accepted.set(accepted.get() + 1);
+            let mut lab = Lab::new(sc.config(), Lang::Es);
+            lab.apply(Action::LoadScenario(std::rc::Rc::new(sc)));
+            for _ in 0..20 {
+                lab.apply(Action::Run(RunAction::Step));
+            }
+            lab.apply(Action::Run(RunAction::StepBack));
+            lab.apply(Action::Run(RunAction::TravelTo(u64::MAX)));
+            prop_assert_eq!(lab.run.sim.check_invariants(), Ok(()));
+        }
+        Ok(())
+    });
+    eprintln!("scenario (value): {} accepted and ran", accepted.get());
 }
 
 #[test]

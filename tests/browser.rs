@@ -3,9 +3,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use gloo::timers::future::TimeoutFuture;
+use retry_lab::embed::scenario::{read, BOUNDS};
 use retry_lab::sim::log::{fnv1a64, to_jsonl};
-use retry_lab::sim::scenario::Scenario;
 use retry_lab::sim::{Config, DedupOn};
+use retry_lab::ui::js_value::read_within;
 use retry_lab::ui::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -104,7 +105,9 @@ fn quiet() -> Config {
 
 #[wasm_bindgen_test]
 fn same_log_hash_in_the_browser_as_natively() {
-    let sc = Scenario::parse(FIXTURE.as_bytes()).unwrap();
+    // Read the way the page reads a file: the browser's JSON, then the boundary's reader.
+    let js = js_sys::JSON::parse(FIXTURE).unwrap();
+    let sc = read(&read_within(&js, BOUNDS)).unwrap();
     assert_eq!(
         fnv1a64(to_jsonl(sc.run().log()).as_bytes()),
         FIXTURE_LOG_HASH

@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
+use retry_lab::embed::scenario::parse;
 use retry_lab::sim::hub::MAX_EVENTS;
 use retry_lab::sim::ids::Fact;
 use retry_lab::sim::log::{fnv1a64, to_jsonl, Kind};
@@ -181,7 +182,7 @@ proptest! {
 
 #[test]
 fn same_seed_same_bytes_and_the_fixture_hash_is_pinned() {
-    let sc = Scenario::parse(FIXTURE.as_bytes()).unwrap();
+    let sc = parse(FIXTURE.as_bytes()).unwrap();
     let a = to_jsonl(sc.run().log());
     let b = to_jsonl(sc.run().log());
     assert_eq!(a, b);
@@ -442,39 +443,45 @@ fn publishing_is_bounded() {
 // ---- scenario format ---------------------------------------------------------------------
 
 fn parse_err(s: &str) -> String {
-    Scenario::parse(s.as_bytes())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string()
+    match parse(s.as_bytes()) {
+        Ok(_) => format!("accepted: {}", &s[..s.len().min(120)]),
+        Err(e) => e.to_string(),
+    }
 }
 
 #[test]
 fn scenario_defaults_and_errors_name_the_field() {
     let ok =
-        Scenario::parse(br#"{"events":[{"norad_id":1,"pass_start_utc":"2026-07-29T14:00:00Z"}]}"#)
-            .unwrap();
+        parse(br#"{"events":[{"norad_id":1,"pass_start_utc":"2026-07-29T14:00:00Z"}]}"#).unwrap();
     assert_eq!(ok.config(), Config::default());
     assert_eq!(ok.events[0].publish_count, 1);
     let ev = r#""events":[{"norad_id":1,"pass_start_utc":"2026-07-29T14:00:00Z"}]"#;
     let cases = [
-        (format!(r#"{{"seed":"x",{ev}}}"#), "seed: invalid type"),
-        (format!(r#"{{"colour":1,{ev}}}"#), "unknown field `colour`"),
-        (format!(r#"{{"failure_probability":1.5,{ev}}}"#), "failure_probability: 1.5 is not a probability"),
-        (format!(r#"{{"ack_lost_share":-0.1,{ev}}}"#), "ack_lost_share: -0.1 is not a probability"),
+        (format!(r#"{{"seed":"x",{ev}}}"#), "seed: must be a whole number, not a string"),
+        (format!(r#"{{"colour":1,{ev}}}"#), "colour: unknown"),
+        (format!(r#"{{"failure_probability":1.5,{ev}}}"#), "failure_probability: «1.5» is not a probability"),
+        (format!(r#"{{"ack_lost_share":-0.1,{ev}}}"#), "ack_lost_share: «-0.1» is not a probability"),
         (format!(r#"{{"max_retries":0,{ev}}}"#), "max_retries: 0 is outside 1..=12"),
         (format!(r#"{{"max_retries":4000000000,{ev}}}"#), "max_retries: 4000000000 is outside"),
-        (format!(r#"{{"base_seconds":-3,{ev}}}"#), "base_seconds: invalid value"),
-        (r#"{"events":[{"norad_id":1,"pass_start_utc":"2026-02-30T14:00:00Z"}]}"#.into(), "events[0].pass_start_utc: day 30"),
-        (r#"{"events":[{"norad_id":1,"pass_start_utc":"yesterday"}]}"#.into(), "events[0].pass_start_utc: `yesterday` is not"),
-        (r#"{"events":[{"norad_id":1,"pass_start_utc":"2026-07-29T14:00:00Z","publish_count":0}]}"#.into(), "events[0].publish_count: 0 is outside"),
-        (r#"{"events":[{"norad_id":"25544","pass_start_utc":"2026-07-29T14:00:00Z"}]}"#.into(), "events[0].norad_id: invalid type"),
-        (r#"{"events":[]}"#.into(), "events: must list at least one"),
-        (r#"{"seed":1}"#.into(), "missing field `events`"),
-        (r#"{"events":[{"norad_id":1,"pass_start_utc":"2026-"#.into(), "EOF while parsing"),
-        (format!(r#"{{"faults":[{{"at_ms":1,"fault":"meteor"}}],{ev}}}"#), "faults[0].fault: unknown variant `meteor`"),
-        (format!(r#"{{"outages":[{{"from_ms":5,"to_ms":1}}],{ev}}}"#), "outages[0]: from_ms 5 to_ms 1"),
-        ("[]".into(), "expected struct Scenario"),
-        (format!("{}1{}", "[".repeat(1000), "]".repeat(1000)), "invalid type: sequence"),
+        (format!(r#"{{"base_seconds":-3,{ev}}}"#), "base_seconds: must be a whole number, not a number"),
+        (r#"{"events":[{"norad_id":1,"pass_start_utc":"2026-02-30T14:00:00Z"}]}"#.into(), "events[0].pass_start_utc: «2026-02-30T14:00:00Z» is not a UTC time"),
+        (r#"{"events":[{"norad_id":1,"pass_start_utc":"yesterday"}]}"#.into(), "events[0].pass_start_utc: «yesterday» is not"),
+        (r#"{"events":[{"norad_id":1,"pass_start_utc":"2026-07-29T14:00:00Z","publish_count":0}]}"#.into(), "events[0].publish_count: «0» is not a whole number in 1..=100"),
+        (r#"{"events":[{"norad_id":"x","pass_start_utc":"2026-07-29T14:00:00Z"}]}"#.into(), "events[0].norad_id: must be a whole number, not a string"),
+        (r#"{"events":[{"norad_id":0,"pass_start_utc":"2026-07-29T14:00:00Z"}]}"#.into(), "events[0].norad_id: «0» is not a whole number in 1..="),
+        (r#"{"events":[{"norad_id":1.5,"pass_start_utc":"2026-07-29T14:00:00Z"}]}"#.into(), "events[0].norad_id: must be a whole number, not a number"),
+        (r#"{"events":[]}"#.into(), "events: publishes nothing"),
+        (r#"{"seed":1}"#.into(), "events: publishes nothing"),
+        (r#"{"events":[{"norad_id":1,"pass_start_utc":"2026-"#.into(), "scenario: not a JSON file (line 1, column 48)"),
+        (format!(r#"{{"faults":[{{"at_ms":1,"fault":"meteor"}}],{ev}}}"#), "faults[0].fault: must be one of: crash_after_commit"),
+        (format!(r#"{{"outages":[{{"from_ms":5,"to_ms":1}}],{ev}}}"#), "outages[0]: from_ms 5 is after to_ms 1"),
+        (format!(r#"{{"outages":[{{"from_ms":5}}],{ev}}}"#), "outages[0].to_ms: missing"),
+        (format!(r#"{{"actions":[{{"at_ms":5,"do":"dance"}}],{ev}}}"#), "actions[0].do: must be one of: publish"),
+        (format!(r#"{{"actions":[{{"at_ms":5,"do":"outage_end","fault":"ack_lost"}}],{ev}}}"#), "actions[0].fault: unknown"),
+        (format!(r#"{{"actions":[{{"at_ms":1e13,"do":"replay_all"}}],{ev}}}"#), "actions[0].at_ms: 10000000000000 is later than"),
+        (format!(r#"{{"actions":[{{"at_ms":1,"do":"shares","failure_probability":2,"ack_lost_share":0}}],{ev}}}"#), "actions[0].failure_probability: «2» is not a probability"),
+        ("[]".into(), "scenario: must be an object, not a list"),
+        (format!("{}1{}", "[".repeat(1000), "]".repeat(1000)), "scenario: not a JSON file"),
     ];
     for (input, want) in cases {
         let got = parse_err(&input);
@@ -484,8 +491,25 @@ fn scenario_defaults_and_errors_name_the_field() {
             &input[..input.len().min(120)]
         );
     }
-    let bad_utf8 = Scenario::parse(b"{\"events\":[\xff]}").unwrap_err();
-    assert!(bad_utf8.to_string().contains("not UTF-8"));
+    let bad_utf8 = parse(b"{\"events\":[\xff]}").unwrap_err();
+    assert_eq!(
+        bad_utf8.to_string(),
+        "scenario: not UTF-8 text (invalid byte at offset 11)"
+    );
+    // A session saved from the page: only actions, read back to the same plan.
+    let session = parse(
+        br#"{"seed":5,"actions":[{"at_ms":0,"do":"publish","norad_id":25544,"pass_start_utc":"2026-07-29T14:00:00Z","count":2},
+        {"at_ms":10,"do":"outage","cause":"url_changed"},{"at_ms":20,"do":"fault","fault":"rebalance"},
+        {"at_ms":30,"do":"outage_end"},{"at_ms":40,"do":"replay","event_index":1},{"at_ms":40,"do":"replay_all"},
+        {"at_ms":50,"do":"shares","failure_probability":0.5,"ack_lost_share":0.1}]}"#,
+    )
+    .unwrap();
+    assert_eq!(session.actions.len(), 7);
+    assert_eq!(
+        parse(session.to_json().as_bytes()),
+        Ok(session.clone()),
+        "written and read back"
+    );
 }
 
 #[test]
@@ -506,7 +530,7 @@ fn runner_prints_jsonl_and_refuses_bad_input_with_exit_code() {
     let out = run(FIXTURE.as_bytes());
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let sc = Scenario::parse(FIXTURE.as_bytes()).unwrap();
+    let sc = parse(FIXTURE.as_bytes()).unwrap();
     assert_eq!(
         text,
         to_jsonl(sc.run().log()),
@@ -632,7 +656,7 @@ fn scenario_parser_survives_arbitrary_input() {
     runner
         .run(&strategy, |bytes| {
             ran.set(ran.get() + 1);
-            if let Ok(sc) = Scenario::parse(&bytes) {
+            if let Ok(sc) = parse(&bytes) {
                 parsed.set(parsed.get() + 1);
                 // Whatever parses must also run within its validated bounds.
                 let sim = sc.run();

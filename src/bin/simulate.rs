@@ -3,8 +3,10 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+use retry_lab::embed::scenario::parse;
 use retry_lab::sim::log::to_jsonl;
-use retry_lab::sim::scenario::{describe, Scenario, MAX_BYTES};
+use retry_lab::sim::scenario::MAX_BYTES;
+use retry_lab::sim::utc::truncate;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,10 +26,14 @@ fn main() -> ExitCode {
         eprintln!("simulate: cannot read {path}: {e}");
         return ExitCode::from(2);
     }
-    let scenario = match Scenario::parse(&bytes) {
+    let scenario = match parse(&bytes) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("simulate: invalid scenario: {}", describe(&e));
+            // The field and the problem, never echoing more than a little of the input.
+            eprintln!(
+                "simulate: invalid scenario: {}",
+                truncate(&e.to_string(), 300)
+            );
             return ExitCode::from(1);
         }
     };

@@ -5,6 +5,7 @@ pub mod challenges;
 pub mod link;
 pub mod protocol;
 pub mod saved;
+pub mod scenario;
 pub mod value;
 pub mod xapi;
 
@@ -25,6 +26,7 @@ pub enum Expected {
     Number,
     Text,
     PanelList,
+    List,
 }
 
 /// Why outside input was not used. Inputs quoted back are cut to a readable length.
@@ -50,6 +52,17 @@ pub enum Why {
     /// The values allowed, as code (`lab | lti | none`).
     OneOf(&'static str),
     NotIri(String),
+    Missing,
+    NoPublication,
+    TooMany(usize, usize),
+    NotUtc(String),
+    TooLate(u64),
+    NotWindow(u64, u64),
+    /// Where the text stops being JSON, when known.
+    NotJson(String),
+    NotUtf8(usize),
+    NotFileName(String),
+    NotFetched,
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -72,14 +85,25 @@ pub const WHY_EN: [&str; Why::COUNT] = [
     "{0} is outside {1}..={2}",
     "must be one of: {0}",
     "«{0}» is not an absolute IRI (such as https://course.example/labs/retry)",
+    "missing",
+    "publishes nothing: list at least one event or publish action",
+    "{0} entries; the limit is {1}",
+    "«{0}» is not a UTC time such as 2026-07-29T14:00:00Z",
+    "{0} is later than {1}",
+    "from_ms {0} is after to_ms {1}",
+    "not a JSON file ({0})",
+    "not UTF-8 text (invalid byte at offset {0})",
+    "«{0}» is not the name of a .json file next to the page",
+    "could not be fetched from the page's own site",
 ];
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
-pub const EXPECTED_EN: [&str; 5] = [
+pub const EXPECTED_EN: [&str; 6] = [
     "an object",
     "a whole number",
     "a number",
     "a string",
     "a list of panel names",
+    "a list",
 ];
 pub const KIND_EN: [&str; value::Kind::COUNT] = [
     "undefined",
@@ -93,7 +117,7 @@ pub const KIND_EN: [&str; value::Kind::COUNT] = [
 ];
 
 impl Why {
-    pub const COUNT: usize = 18;
+    pub const COUNT: usize = 28;
 
     pub fn index(&self) -> usize {
         match self {
@@ -115,19 +139,36 @@ impl Why {
             Why::OutOfRange(..) => 15,
             Why::OneOf(_) => 16,
             Why::NotIri(_) => 17,
+            Why::Missing => 18,
+            Why::NoPublication => 19,
+            Why::TooMany(..) => 20,
+            Why::NotUtc(_) => 21,
+            Why::TooLate(_) => 22,
+            Why::NotWindow(..) => 23,
+            Why::NotJson(_) => 24,
+            Why::NotUtf8(_) => 25,
+            Why::NotFileName(_) => 26,
+            Why::NotFetched => 27,
         }
     }
 
     /// The values a sentence puts at `{0}`, `{1}`, `{2}`; what was expected and what came are
     /// worded with `expected` and `kinds` (one language's names).
-    pub fn args(&self, expected: &[&str; 5], kinds: &[&str; value::Kind::COUNT]) -> Vec<String> {
+    pub fn args(&self, expected: &[&str; 6], kinds: &[&str; value::Kind::COUNT]) -> Vec<String> {
         match self {
             Why::NotProbability(s)
             | Why::NotWhole(s)
             | Why::NotPanel(s)
             | Why::NotOrigin(s)
             | Why::UnknownCheckpoint(s)
-            | Why::NotIri(s) => vec![s.clone()],
+            | Why::NotIri(s)
+            | Why::NotUtc(s)
+            | Why::NotJson(s)
+            | Why::NotFileName(s) => vec![s.clone()],
+            Why::TooMany(n, limit) => vec![n.to_string(), limit.to_string()],
+            Why::TooLate(t) => vec![t.to_string(), crate::sim::scenario::MAX_TIME_MS.to_string()],
+            Why::NotWindow(a, b) => vec![a.to_string(), b.to_string()],
+            Why::NotUtf8(at) => vec![at.to_string()],
             Why::NotWholeIn(s, lo, hi) | Why::OutOfRange(s, lo, hi) => {
                 vec![s.clone(), lo.to_string(), hi.to_string()]
             }
@@ -137,7 +178,13 @@ impl Why {
             Why::WrongType(e, k) => vec![expected[*e as usize].into(), kinds[*k as usize].into()],
             Why::TooLarge(n) => vec![n.to_string()],
             Why::OtherVersion(v) => vec![v.to_string(), saved::VERSION.to_string()],
-            Why::GivenTwice | Why::Unknown | Why::EarlierVersion | Why::NoVersion => vec![],
+            Why::GivenTwice
+            | Why::Unknown
+            | Why::EarlierVersion
+            | Why::NoVersion
+            | Why::Missing
+            | Why::NoPublication
+            | Why::NotFetched => vec![],
         }
     }
 
@@ -145,7 +192,7 @@ impl Why {
     pub fn worded(
         &self,
         sentences: &[&str; Why::COUNT],
-        expected: &[&str; 5],
+        expected: &[&str; 6],
         kinds: &[&str; value::Kind::COUNT],
     ) -> String {
         let args = self.args(expected, kinds);

@@ -5,6 +5,7 @@ use super::value::Value;
 use super::{problem, Expected, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
+use crate::sim::scenario::Scenario;
 use crate::sim::utc::truncate;
 
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -119,8 +120,9 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
 }
 
 /// Panels a host can show or hide.
-pub const PANELS: [&str; 11] = [
+pub const PANELS: [&str; 12] = [
     "path",
+    "scenarios",
     "figures",
     "timeline",
     "events",
@@ -161,6 +163,11 @@ pub struct MountOptions {
     pub start: Option<Start>,
     /// The activity IRI of xAPI statements; none are sent without it.
     pub xapi: Option<String>,
+    /// A scenario to play (the `scenario` object of `mount_lab`, read with a scenario's
+    /// bounds by the page, not here).
+    pub scenario: Option<Scenario>,
+    /// A scenario file next to the page to fetch and play (the iframe's `?scenario=`).
+    pub scenario_file: Option<String>,
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -330,6 +337,8 @@ impl MountOptions {
                     Some(r) => o.resize = r,
                     None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
                 },
+                // Read by the page with a scenario file's larger bounds.
+                "scenario" => {}
                 "xapi" => match val.as_str() {
                     Some(t) => o.xapi = Some(t.to_string()),
                     None => {
@@ -370,6 +379,13 @@ impl MountOptions {
                     None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
                 },
                 "xapi" => o.xapi = Some(v),
+                "scenario" => {
+                    if super::scenario::valid_name(&v) {
+                        o.scenario_file = Some(v);
+                    } else {
+                        problems.push(problem("scenario", Why::NotFileName(truncate(&v, 40))));
+                    }
+                }
                 "start" => match Start::from_name(&v) {
                     Some(s) => o.start = Some(s),
                     None => problems.push(problem("start", Why::MustBe("path", "free"))),

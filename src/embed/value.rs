@@ -8,6 +8,23 @@ pub const MAX_DEPTH: usize = 4;
 pub const MAX_ENTRIES: usize = 64;
 pub const MAX_TEXT: usize = 4096;
 
+/// How much of a JS value the page copies: host messages and options take [`Bounds::MESSAGE`];
+/// a scenario file takes more entries ([`crate::embed::scenario::BOUNDS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub depth: usize,
+    pub entries: usize,
+    pub text: usize,
+}
+
+impl Bounds {
+    pub const MESSAGE: Bounds = Bounds {
+        depth: MAX_DEPTH,
+        entries: MAX_ENTRIES,
+        text: MAX_TEXT,
+    };
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// `undefined`, or a key that is not there.
@@ -107,30 +124,41 @@ impl From<&str> for Value {
 #[cfg(any(test, not(target_arch = "wasm32")))]
 impl Value {
     pub fn from_json(text: &str) -> Value {
-        fn conv(v: serde_json::Value, depth: usize) -> Value {
-            if depth > MAX_DEPTH {
+        Value::from_json_within(text, Bounds::MESSAGE).unwrap_or(Value::Other)
+    }
+
+    /// The JSON text as a tree within `b`, or where it stops being JSON. A whole number too
+    /// large for a JS number becomes its digits, as a string (which [`Value::as_whole`] reads).
+    pub fn from_json_within(text: &str, b: Bounds) -> Result<Value, String> {
+        fn conv(v: serde_json::Value, depth: usize, b: Bounds) -> Value {
+            if depth > b.depth {
                 return Value::Other;
             }
             match v {
                 serde_json::Value::Null => Value::Null,
                 serde_json::Value::Bool(b) => Value::Bool(b),
-                serde_json::Value::Number(n) => n.as_f64().map_or(Value::Other, Value::Num),
-                serde_json::Value::String(s) => Value::Str(s.chars().take(MAX_TEXT).collect()),
+                serde_json::Value::Number(n) => match n.as_u64() {
+                    Some(u) if u as f64 > MAX_SAFE => Value::Str(u.to_string()),
+                    _ => n.as_f64().map_or(Value::Other, Value::Num),
+                },
+                serde_json::Value::String(s) => Value::Str(s.chars().take(b.text).collect()),
                 serde_json::Value::Array(a) => Value::List(
                     a.into_iter()
-                        .take(MAX_ENTRIES)
-                        .map(|x| conv(x, depth + 1))
+                        .take(b.entries)
+                        .map(|x| conv(x, depth + 1, b))
                         .collect(),
                 ),
                 serde_json::Value::Object(o) => Value::Obj(
                     o.into_iter()
-                        .take(MAX_ENTRIES)
-                        .map(|(k, x)| (k, conv(x, depth + 1)))
+                        .take(b.entries)
+                        .map(|(k, x)| (k, conv(x, depth + 1, b)))
                         .collect(),
                 ),
             }
         }
-        serde_json::from_str(text).map_or(Value::Other, |v| conv(v, 0))
+        serde_json::from_str(text)
+            .map(|v| conv(v, 0, b))
+            .map_err(|e| format!("line {}, column {}", e.line(), e.column()))
     }
 }
 

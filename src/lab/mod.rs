@@ -16,10 +16,12 @@ use std::rc::Rc;
 
 use crate::embed::challenges::{detect, Challenge};
 use crate::embed::BoundaryNotice;
+use crate::embed::Problem;
 use crate::lang::Lang;
 use crate::sim::demos::{race, transaction_boundary, RaceGuard, TxBoundary};
 use crate::sim::montecarlo::Figures;
 use crate::sim::polling::{CursorPolicy, Polling};
+use crate::sim::scenario::{Do, Scenario};
 use crate::sim::Config;
 
 use clock::{Clock, ClockAction};
@@ -54,13 +56,23 @@ pub enum Action {
     /// A host message was accepted (true) or ignored (false).
     HostMessage(bool),
     Path(PathAction),
+    /// Play this scenario: its settings, publications and actions at their times.
+    LoadScenario(Rc<Scenario>),
+    /// A scenario file could not be used; the current run is kept.
+    BadScenario(Problem),
 }
 
 /// A message for the learner, by key so it follows the language.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    BadNumber { field: Field, input: String },
+    BadNumber {
+        field: Field,
+        input: String,
+    },
     TooManyEvents,
+    BadScenario(Problem),
+    /// The learner acted from the past: the actions recorded after that moment are gone.
+    FutureDropped,
 }
 
 /// Messages from the host page, counted for the diagnostics line.
@@ -129,10 +141,9 @@ fn bump(r: &mut u32) {
 
 pub struct Lab {
     pub lang: Lang,
-    /// Settings for the next reset; failure and ack-lost shares also apply live.
+    /// Settings for the next reset; failure and ack-lost shares also apply to the run when
+    /// their slider is released.
     pub cfg: Config,
-    /// The shares as the run's log last recorded them (a slider logs once it settles).
-    logged: Config,
     pub clock: Clock,
     pub run: Run,
     pub race: Stepper<RaceGuard>,
@@ -164,7 +175,6 @@ impl Lab {
             race: Stepper::new(RaceGuard::CheckThenInsert, race),
             tx: Stepper::new(TxBoundary::OneTransaction, transaction_boundary),
             polling: polling::fresh(&cfg, CursorPolicy::AfterCommit),
-            logged: cfg.clone(),
             cfg,
             challenges: BTreeSet::new(),
             notice: None,
@@ -182,8 +192,13 @@ impl Lab {
     /// (language, settings, speed, challenges, notices about outside input, host counts,
     /// figures) stays.
     fn reset(&mut self) {
-        self.run = Run::new(&self.cfg);
-        self.logged = self.cfg.clone();
+        self.restart(Run::new(&self.cfg));
+    }
+
+    /// Starts `run`: the demonstrations and the polling log from their start, the clock
+    /// stopped, the learner's notice and share link gone.
+    fn restart(&mut self, run: Run) {
+        self.run = run;
         self.clock.stop();
         self.race.restart();
         self.tx.restart();
@@ -215,8 +230,14 @@ impl Lab {
                 let ms = self.clock.advance(real_ms);
                 if ms > 0 {
                     let before = self.run.progress();
-                    let target = self.run.sim.now_ms().saturating_add(ms);
-                    self.run.sim.run_until(target);
+                    let mut target = self.run.sim.now_ms().saturating_add(ms);
+                    // A loaded scenario's end stops the clock there.
+                    if let Some(stop) = self.run.stop_at.filter(|&s| s <= target) {
+                        target = target.min(stop.max(self.run.sim.now_ms()));
+                        self.clock.apply(ClockAction::Pause);
+                        bump(&mut self.revs.clock);
+                    }
+                    self.run.advance_to(target);
                     bump(&mut self.revs.time);
                     if self.run.progress() != before {
                         bump(&mut self.revs.sim);
@@ -227,10 +248,6 @@ impl Lab {
             Action::Settings(a) => match settings::apply(&mut self.cfg, a) {
                 Applied::Unchanged => {}
                 Applied::Live => {
-                    let c = &self.cfg;
-                    self.run
-                        .sim
-                        .set_probabilities(c.failure_probability, c.ack_lost_share);
                     self.share_fragment = None;
                     bump(&mut self.revs.settings);
                 }
@@ -241,16 +258,36 @@ impl Lab {
                 }
             },
             Action::Run(a) => {
-                if a == RunAction::Step {
+                if matches!(
+                    a,
+                    RunAction::Step | RunAction::StepBack | RunAction::TravelTo(_)
+                ) {
                     self.clock.apply(ClockAction::Pause);
                     bump(&mut self.revs.clock);
                     bump(&mut self.revs.time);
                 }
+                let dropped = self.run.dropped_future;
                 if self.run.apply(a).is_err() {
                     self.notice = Some(Notice::TooManyEvents);
                     bump(&mut self.revs.notices);
                 }
+                if self.run.dropped_future && !dropped {
+                    self.notice = Some(Notice::FutureDropped);
+                    bump(&mut self.revs.notices);
+                }
                 bump(&mut self.revs.sim);
+            }
+            Action::LoadScenario(sc) => {
+                let (cfg, _) = sc.config().repaired();
+                self.cfg = cfg;
+                // The scenario sets the scene: the guided path steps aside.
+                self.path.guided = false;
+                bump(&mut self.revs.path);
+                self.restart(Run::from_scenario((*sc).clone()));
+            }
+            Action::BadScenario(p) => {
+                self.notice = Some(Notice::BadScenario(p));
+                bump(&mut self.revs.notices);
             }
             Action::Reset => self.reset(),
             Action::SetLang(l) => {
@@ -297,24 +334,25 @@ impl Lab {
         }
     }
 
-    /// Logs each share that changed since it was last logged, with its old and new value.
+    /// A released slider: the run takes the shares now (and its log says so), as a scenario's
+    /// `shares` action would.
     fn log_settled(&mut self) {
-        let (old, new) = (&self.logged, &self.cfg);
-        let changed = [
-            (
-                "failure_probability",
-                old.failure_probability,
-                new.failure_probability,
-            ),
-            ("ack_lost_share", old.ack_lost_share, new.ack_lost_share),
-        ];
-        for (field, was, is) in changed {
-            if was != is {
-                self.run.sim.log_setting(field, was, is);
-                bump(&mut self.revs.sim);
+        let (c, live) = (&self.cfg, self.run.sim.config());
+        if (c.failure_probability, c.ack_lost_share)
+            != (live.failure_probability, live.ack_lost_share)
+        {
+            let what = Do::Shares {
+                failure_probability: c.failure_probability,
+                ack_lost_share: c.ack_lost_share,
+            };
+            let dropped = self.run.dropped_future;
+            self.run.act(what);
+            if self.run.dropped_future && !dropped {
+                self.notice = Some(Notice::FutureDropped);
+                bump(&mut self.revs.notices);
             }
+            bump(&mut self.revs.sim);
         }
-        self.logged = self.cfg.clone();
     }
 
     /// Recomputes the figures if the settings changed since they were computed.

@@ -1,9 +1,11 @@
-//! The running simulation as the page shows it: the hub, which event is selected, how many
-//! distinct passes were published, and the last double publication.
+//! The running simulation as the page shows it (the hub, which event is selected, how many
+//! distinct passes were published, the last double publication) and the run written down as
+//! a scenario, which plays loaded files, saves sessions and goes back in time.
 use crate::sim::ids::Fact;
 use crate::sim::outcome::RootCause;
+use crate::sim::scenario::{Act, Do, Scenario};
 use crate::sim::utc::format_utc;
-use crate::sim::{Config, Fault, Simulation};
+use crate::sim::{Config, EventState, Fault, Simulation};
 
 /// Satellites the "publish a pass" button cycles through (NORAD id, name).
 pub const SATELLITES: [(u32, &str); 6] = [
@@ -32,7 +34,7 @@ pub fn fact(k: u32) -> Fact {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RunAction {
-    /// Run the next scheduled thing (pauses the clock).
+    /// Run the next instant at which anything is scheduled (pauses the clock).
     Step,
     PublishOne,
     PublishTwice,
@@ -45,8 +47,18 @@ pub enum RunAction {
     Select(u32),
     Replay(u32),
     ReplayAll,
+    /// Go back (or forward, up to the latest time reached) to this simulated time: the run is
+    /// recomputed from its start.
+    TravelTo(u64),
+    /// Back to the previous instant at which something happened.
+    StepBack,
 }
 
+/// The running simulation, and the run written down as a scenario: its start (settings, the
+/// publications a loaded file schedules at start) and every action with its simulated time.
+/// Playing applies the script's actions at their times; the learner's actions are appended
+/// to it. Going back in time recomputes the run from its start; acting from the past drops
+/// the script's later actions.
 pub struct Run {
     pub sim: Simulation,
     pub selected: Option<u32>,
@@ -55,6 +67,16 @@ pub struct Run {
     pub last_double: Option<(u32, u32)>,
     /// The root cause the next outage has.
     pub cause: RootCause,
+    start: Scenario,
+    script: Vec<Act>,
+    /// How many of the script's actions have happened.
+    applied: usize,
+    /// The latest simulated time this run has reached: how far forward one can go back to.
+    pub reached_ms: u64,
+    /// Where a loaded scenario stops the clock.
+    pub stop_at: Option<u64>,
+    /// Actions from a later time were dropped because the learner acted from the past.
+    pub dropped_future: bool,
 }
 
 /// The hub refused a publication: the simulation holds as many events as it may.
@@ -63,66 +85,176 @@ pub struct TooManyEvents;
 
 impl Run {
     pub fn new(cfg: &Config) -> Self {
+        Run::from_scenario(Scenario::empty(cfg))
+    }
+
+    /// A run that plays `sc`: its publications scheduled, its actions waiting for their times.
+    pub fn from_scenario(sc: Scenario) -> Self {
+        let script = sc.plan();
+        let stop_at = sc.run_until_ms;
+        let start = Scenario {
+            outages: Vec::new(),
+            faults: Vec::new(),
+            replay_all_at_ms: Vec::new(),
+            actions: Vec::new(),
+            run_until_ms: None,
+            ..sc
+        };
         Run {
-            sim: Simulation::new(cfg.clone()).with_log_cap(PAGE_LOG_CAP),
+            sim: start.start().with_log_cap(PAGE_LOG_CAP),
             selected: None,
             published_facts: 0,
             last_double: None,
             cause: RootCause::default(),
+            start,
+            script,
+            applied: 0,
+            reached_ms: 0,
+            stop_at,
+            dropped_future: false,
         }
     }
 
+    /// The run so far as a scenario: running it natively gives this page's log, byte for byte.
+    pub fn to_scenario(&self) -> Scenario {
+        Scenario {
+            actions: self.script[..self.applied].to_vec(),
+            run_until_ms: Some(self.sim.now_ms()),
+            ..self.start.clone()
+        }
+    }
+
+    /// Whether actions are waiting at later times (a loaded scenario, or a run gone back).
+    pub fn has_future(&self) -> bool {
+        self.applied < self.script.len()
+    }
+
     pub fn apply(&mut self, a: RunAction) -> Result<(), TooManyEvents> {
+        let now = self.sim.now_ms();
         match a {
             RunAction::Step => {
-                self.sim.step();
+                let next_act = self.script.get(self.applied).map(|a| a.at_ms);
+                let next = match (self.sim.next_time(), next_act) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                if let Some(t) = next {
+                    self.advance_to(t);
+                }
             }
-            RunAction::PublishOne => self.publish(1)?,
-            RunAction::PublishTwice => self.publish(2)?,
-            RunAction::SetOutage(on) => self.sim.set_outage(on.then_some(self.cause)),
+            RunAction::PublishOne | RunAction::PublishTwice => {
+                let count = if a == RunAction::PublishOne { 1 } else { 2 };
+                let fact = fact(self.published_facts);
+                if !self.sim.can_publish(count) {
+                    return Err(TooManyEvents);
+                }
+                self.act(Do::Publish {
+                    norad_id: fact.norad_id,
+                    pass_start_utc: fact.pass_start_utc,
+                    count,
+                });
+            }
+            RunAction::SetOutage(true) => self.act(Do::Outage { cause: self.cause }),
+            RunAction::SetOutage(false) => self.act(Do::OutageEnd),
             RunAction::SetCause(c) => {
                 self.cause = c;
                 if self.sim.outage().is_some() {
-                    self.sim.set_outage(Some(c));
+                    self.act(Do::Outage { cause: c });
                 }
             }
-            RunAction::Inject(f) => self.sim.inject(f),
+            RunAction::Inject(fault) => self.act(Do::Fault { fault }),
             RunAction::Select(i) => {
                 if self.sim.event(i).is_some() {
                     self.selected = Some(i);
                 }
             }
             RunAction::Replay(i) => {
-                if self.sim.replay(i).is_ok() {
-                    self.selected = Some(i);
+                let dead = self
+                    .sim
+                    .event(i)
+                    .is_some_and(|e| matches!(e.state, EventState::DeadLettered { .. }));
+                if dead {
+                    self.act(Do::Replay { event_index: i });
                 }
             }
-            RunAction::ReplayAll => {
-                self.sim.replay_all();
+            RunAction::ReplayAll => self.act(Do::ReplayAll),
+            RunAction::TravelTo(t) => self.travel_to(t.min(self.reached_ms.max(now))),
+            RunAction::StepBack => {
+                let before = self
+                    .sim
+                    .log()
+                    .iter()
+                    .rev()
+                    .map(|e| e.t_ms)
+                    .find(|&t| t < now);
+                self.travel_to(before.unwrap_or(0));
             }
         }
         Ok(())
     }
 
-    fn publish(&mut self, count: u32) -> Result<(), TooManyEvents> {
-        let fact = fact(self.published_facts);
+    /// The learner does `what` now: it joins the script (whose later actions, if the run went
+    /// back in time, are dropped) and happens.
+    pub fn act(&mut self, what: Do) {
+        if self.has_future() {
+            self.script.truncate(self.applied);
+            self.dropped_future = true;
+            self.stop_at = None;
+        }
+        self.script.push(Act {
+            at_ms: self.sim.now_ms(),
+            what: what.clone(),
+        });
+        self.applied += 1;
+        self.happen(&what);
+    }
+
+    /// Applies an action to the simulation at its current time and runs what it made due now
+    /// (a publication's initial delivery, a replay's first attempt), as a scenario run does
+    /// before its next action; then keeps the page's account of it (selection, publications,
+    /// the last double one).
+    fn happen(&mut self, what: &Do) {
         let now = self.sim.now_ms();
         let first = self.sim.events().len() as u32;
-        self.sim
-            .publish(fact, now, count)
-            .map_err(|_| TooManyEvents)?;
-        self.published_facts += 1;
-        // Run the publications (due now) so the new events exist for the views; this also runs
-        // anything else due at this same instant, as the clock would.
-        while (self.sim.events().len() as u32) < first + count && self.sim.next_time() == Some(now)
-        {
-            self.sim.step();
+        what.apply(&mut self.sim);
+        self.sim.run_until(now);
+        match *what {
+            Do::Publish { count, .. } => {
+                self.published_facts += 1;
+                self.selected = Some(first);
+                if count == 2 {
+                    self.last_double = Some((first, first + 1));
+                }
+            }
+            Do::Replay { event_index } => self.selected = Some(event_index),
+            _ => {}
         }
-        self.selected = Some(first);
-        if count == 2 {
-            self.last_double = Some((first, first + 1));
+    }
+
+    /// Runs to `t`: each scripted action at its time, after everything scheduled up to it.
+    pub fn advance_to(&mut self, t: u64) {
+        while let Some(act) = self.script.get(self.applied).filter(|a| a.at_ms <= t) {
+            let act = act.clone();
+            self.sim.run_until(act.at_ms);
+            self.applied += 1;
+            self.happen(&act.what);
         }
-        Ok(())
+        self.sim.run_until(t);
+        self.reached_ms = self.reached_ms.max(self.sim.now_ms());
+    }
+
+    /// Recomputes the run from its start up to `t`; the script is kept, so going forward
+    /// again meets the same actions at the same times.
+    fn travel_to(&mut self, t: u64) {
+        let selected = self.selected;
+        let reached = self.reached_ms;
+        self.sim = self.start.start().with_log_cap(PAGE_LOG_CAP);
+        self.applied = 0;
+        self.published_facts = 0;
+        self.last_double = None;
+        self.advance_to(t);
+        self.reached_ms = reached;
+        self.selected = selected.filter(|&i| self.sim.event(i).is_some());
     }
 
     /// Grows with everything the simulation does (its log's length counts the entries it has

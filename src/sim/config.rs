@@ -1,8 +1,8 @@
 //! The learner's settings for one run, their limits, and the retry schedule they imply.
-use serde::Deserialize;
+use serde::Serialize;
 
 /// Which id the idempotent consumer writes into its dedup table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DedupOn {
     /// The producer's random UUID v4: a second publication of the same fact slips through.

@@ -149,8 +149,13 @@ impl Simulation {
 
     /// Publish `fact` `count` times (each copy gets its own producer id) at `at_ms`, or now if
     /// that is in the past.
+    /// Whether `count` more publications fit under [`MAX_EVENTS`].
+    pub fn can_publish(&self, count: u32) -> bool {
+        self.events.len() + self.pending_publications + count as usize <= MAX_EVENTS
+    }
+
     pub fn publish(&mut self, fact: Fact, at_ms: u64, count: u32) -> Result<(), Refused> {
-        if self.events.len() + self.pending_publications + count as usize > MAX_EVENTS {
+        if !self.can_publish(count) {
             return Err(Refused::TooManyEvents);
         }
         let at = at_ms.max(self.now_ms);

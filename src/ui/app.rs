@@ -19,6 +19,7 @@ use super::host::HostLink;
 use super::log_view::LogView;
 use super::path_view::PathView;
 use super::polling_view::PollingView;
+use super::scenarios::ScenariosView;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
@@ -56,7 +57,7 @@ type Panel = (&'static str, u16, fn(LabRef, Callback<Action>) -> Html);
 
 /// Every panel of the main column, in page order (the first two side by side after those
 /// above the fold).
-const PANELS: [Panel; 10] = [
+const PANELS: [Panel; 11] = [
     (
         "challenges",
         dep::LANG | dep::PROGRESS,
@@ -101,6 +102,11 @@ const PANELS: [Panel; 10] = [
         "figures",
         dep::LANG | dep::FIGURES,
         |lab, on_action| html! { <FiguresView {lab} {on_action} /> },
+    ),
+    (
+        "scenarios",
+        dep::LANG,
+        |lab, on_action| html! { <ScenariosView {lab} {on_action} /> },
     ),
     (
         "log",
@@ -186,6 +192,9 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
     if start == Start::Path && options.shows("path") {
         // The stop's scene replaces the settings: the path sets each scene itself.
         lab.apply(Action::Path(PathAction::Go(lab.path.at as u8)));
+    }
+    if let Some(sc) = &options.scenario {
+        lab.apply(Action::LoadScenario(Rc::new(sc.clone())));
     }
     (lab, options)
 }
@@ -283,9 +292,13 @@ pub fn App(props: &AppProps) -> Html {
     let first_paint_done = use_state(|| false);
     {
         let (dispatch, done) = (dispatch.clone(), first_paint_done.setter());
+        let file = options.scenario_file.clone();
         use_effect_with((), move |_| {
             let timeout = gloo::timers::callback::Timeout::new(0, move || {
                 done.set(true);
+                if let Some(name) = file {
+                    super::scenario_io::fetch(&name, dispatch.clone());
+                }
                 // Any action would do; a tick while paused changes nothing but the figures.
                 dispatch.emit(Action::Tick(0.0));
             });
@@ -349,6 +362,20 @@ pub fn App(props: &AppProps) -> Html {
         Action::SetLang(Lang::from_code(&v).unwrap_or_default())
     });
     let notices = lab.borrow().boundary_notices.clone();
+    // A scenario file dropped anywhere on the lab is loaded.
+    let on_drop = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(file) = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0))
+            {
+                super::scenario_io::load_file(file, dispatch.clone());
+            }
+        })
+    };
     // On the path, the panels the stop is about are marked and the others muted.
     let focus = {
         let l = lab.borrow();
@@ -371,7 +398,7 @@ pub fn App(props: &AppProps) -> Html {
         html! { <div {class} data-panel={name}>{ render(LabRef::new(&lab, deps), dispatch.clone()) }</div> }
     };
     html! {
-        <div class="lab" lang={lang.code()} ref={root}>
+        <div class="lab" lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
             <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
             <header class="lab-header">
                 <div>

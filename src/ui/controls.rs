@@ -64,11 +64,15 @@ pub fn Controls(props: &PanelProps) -> Html {
     let a = &props.on_action;
     let cfg = &lab.cfg;
     let sim = &lab.run.sim;
+    let now = sim.now_ms();
+    let reached = lab.run.reached_ms.max(now);
 
     let notice = lab.notice.as_ref().map(|n| {
         let text = match n {
             Notice::BadNumber { field, input } => format!("{} ({}: «{input}»)", t.bad_number, t.field(*field)),
             Notice::TooManyEvents => t.too_many.to_string(),
+            Notice::BadScenario(p) => super::text::fill(t.scenarios.bad, &[&p.field, &t.problem_why(&p.why)]),
+            Notice::FutureDropped => t.scenarios.future_dropped.to_string(),
         };
         html! {
             <div class="notice" role="status">
@@ -137,6 +141,21 @@ pub fn Controls(props: &PanelProps) -> Html {
                 </button>
                 <button type="button" id="step" class="btn" onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.step }</button>
                 <button type="button" id="reset" class="btn" onclick={a.reform(|_| Action::Reset)}>{ icon(RESET) }{ t.reset }</button>
+            </div>
+            // Time travel: any moment of this run, recomputed from its start.
+            <div class="travel">
+                <label class="field">
+                    <span>{ t.scenarios.time_travel }</span>
+                    <input id="scrub" type="range" min="0" max={reached.to_string()} step="1" value={now.to_string()}
+                        aria-valuetext={format_ms(now)}
+                        oninput={a.reform(|e: InputEvent| Action::Run(RunAction::TravelTo(
+                            e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0))))} />
+                </label>
+                <button type="button" id="step-back" class="btn small" disabled={now == 0}
+                    onclick={a.reform(|_| Action::Run(RunAction::StepBack))}>{ t.scenarios.step_back }</button>
+                if lab.run.has_future() {
+                    <small class="hint" id="past-hint">{ t.scenarios.past_hint }</small>
+                }
             </div>
             <label class="field">
                 <span>{ t.speed }</span>

@@ -4,13 +4,18 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::embed::protocol::{Out, Outgoing};
-use crate::embed::value::{Value, MAX_DEPTH, MAX_ENTRIES, MAX_TEXT};
+use crate::embed::value::{Bounds, Value};
 
 pub fn read(v: &JsValue) -> Value {
-    read_at(v, 0)
+    read_within(v, Bounds::MESSAGE)
 }
 
-fn read_at(v: &JsValue, depth: usize) -> Value {
+/// Copies `v` within bounds `b` (a scenario file takes more entries than a message).
+pub fn read_within(v: &JsValue, b: Bounds) -> Value {
+    read_at(v, 0, b)
+}
+
+fn read_at(v: &JsValue, depth: usize, b: Bounds) -> Value {
     if v.is_undefined() {
         Value::Absent
     } else if v.is_null() {
@@ -20,15 +25,15 @@ fn read_at(v: &JsValue, depth: usize) -> Value {
     } else if let Some(n) = v.as_f64() {
         Value::Num(n)
     } else if let Some(s) = v.as_string() {
-        Value::Str(s.chars().take(MAX_TEXT).collect())
-    } else if depth >= MAX_DEPTH || v.is_function() || !v.is_object() {
+        Value::Str(s.chars().take(b.text).collect())
+    } else if depth >= b.depth || v.is_function() || !v.is_object() {
         Value::Other
     } else if Array::is_array(v) {
         let a: &Array = v.unchecked_ref();
         Value::List(
             a.iter()
-                .take(MAX_ENTRIES)
-                .map(|x| read_at(&x, depth + 1))
+                .take(b.entries)
+                .map(|x| read_at(&x, depth + 1, b))
                 .collect(),
         )
     } else {
@@ -36,10 +41,10 @@ fn read_at(v: &JsValue, depth: usize) -> Value {
         let keys = Object::keys(v.unchecked_ref::<Object>());
         Value::Obj(
             keys.iter()
-                .take(MAX_ENTRIES)
+                .take(b.entries)
                 .filter_map(|k| {
                     let val = Reflect::get(v, &k).ok()?;
-                    Some((k.as_string()?, read_at(&val, depth + 1)))
+                    Some((k.as_string()?, read_at(&val, depth + 1, b)))
                 })
                 .collect(),
         )

@@ -24,6 +24,8 @@ pub mod panic;
 pub mod path_view;
 pub mod polling_view;
 pub mod resize;
+pub mod scenario_io;
+pub mod scenarios;
 pub mod storage;
 pub mod text;
 pub mod timeline;

@@ -3,6 +3,7 @@
 mod other;
 mod path;
 mod run;
+mod scenario;
 mod settings;
 
 use super::clock::{ClockAction, DEFAULT_SPEED};
@@ -67,6 +68,10 @@ fn variant(a: &Action) -> &'static str {
         Action::Run(RunAction::Select(_)) => "select",
         Action::Run(RunAction::Replay(_)) => "replay",
         Action::Run(RunAction::ReplayAll) => "replay_all",
+        Action::Run(RunAction::TravelTo(_)) => "travel",
+        Action::Run(RunAction::StepBack) => "step_back",
+        Action::LoadScenario(_) => "load_scenario",
+        Action::BadScenario(_) => "bad_scenario",
         Action::Reset => "reset",
         Action::SetLang(_) => "lang",
         Action::Race(StepperAction::Choose(_)) => "race_choose",
@@ -122,6 +127,17 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Run(RunAction::Select(u32::MAX)),
         Action::Run(RunAction::Replay(u32::MAX)),
         Action::Run(RunAction::ReplayAll),
+        Action::Run(RunAction::TravelTo(u64::MAX)),
+        Action::Run(RunAction::StepBack),
+        Action::Run(RunAction::TravelTo(0)),
+        Action::Run(RunAction::StepBack),
+        Action::LoadScenario(std::rc::Rc::new(crate::sim::scenario::Scenario::empty(
+            &Config::default(),
+        ))),
+        Action::BadScenario(crate::embed::Problem {
+            field: "scenario".into(),
+            why: crate::embed::Why::Missing,
+        }),
         Action::Reset,
         Action::SetLang(Lang::En),
         Action::Race(StepperAction::Choose(RaceGuard::UniqueConstraint)),
@@ -149,7 +165,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         l.update_path();
     }
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 39, "{seen:?}");
+    assert_eq!(seen.len(), 43, "{seen:?}");
 }
 
 #[test]
@@ -199,11 +215,13 @@ fn an_idle_tick_moves_time_but_not_what_the_simulation_shows() {
     assert_ne!(l.revs.time, r.time);
     assert_eq!(l.revs.sim, r.sim, "nothing happened");
     l.apply(Action::Settings(SettingsAction::SetFailure(0.0)));
+    l.apply(Action::Settings(SettingsAction::Settle));
     l.apply(Action::Run(RunAction::PublishOne));
     assert!(l.clock.playing, "publishing does not stop the clock");
-    let r = l.revs;
-    l.apply(Action::Tick(100.0));
-    assert_ne!(l.revs.sim, r.sim, "the initial delivery ran");
+    assert!(
+        matches!(l.run.sim.events()[0].state, EventState::Delivered { .. }),
+        "the initial delivery runs at once"
+    );
     let r = l.revs;
     l.apply(Action::Tick(1000.0));
     assert_eq!(l.revs.sim, r.sim, "delivered: nothing more to do");

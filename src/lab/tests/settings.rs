@@ -54,7 +54,7 @@ fn seed_and_retry_settings_restart_and_bad_input_keeps_the_old_value() {
 }
 
 #[test]
-fn shares_apply_live_without_a_restart() {
+fn shares_apply_when_the_slider_is_released_without_a_restart() {
     let mut l = lab();
     l.apply(Action::Run(RunAction::PublishOne));
     l.apply(Action::ShareLink);
@@ -66,6 +66,13 @@ fn shares_apply_live_without_a_restart() {
     assert_eq!(l.cfg.ack_lost_share, 0.5);
     l.apply(Action::Settings(SettingsAction::SetFailure(1.5)));
     assert_eq!(l.cfg.failure_probability, 1.0, "out of range is ignored");
+    assert_eq!(
+        l.run.sim.config().failure_probability,
+        0.3,
+        "not while the slider moves"
+    );
+    l.apply(Action::Settings(SettingsAction::Settle));
+    assert_eq!(l.run.sim.config().failure_probability, 1.0);
     // The new share is used: every later attempt fails.
     l.apply(Action::Run(RunAction::PublishOne));
     while l.run.sim.next_time() == Some(0) {

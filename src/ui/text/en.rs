@@ -1,5 +1,5 @@
 //! The English table.
-use super::{PathTexts, StopText, Texts};
+use super::{PathTexts, ScenarioTexts, StopText, Texts};
 
 pub static EN: Texts = Texts {
     title: "Lab: retries, backoff and dead letters",
@@ -126,6 +126,27 @@ pub static EN: Texts = Texts {
     input_problems: "Some input was not valid and the defaults were used instead:",
     challenges: "Challenges",
     demo_lanes: ["Instance A", "Shared database", "Instance B", "After the restart (A')"],
+    scenarios: ScenarioTexts {
+        heading: "Scenarios",
+        intro: "A scenario is a run written down: the settings, the publications and every action at its simulated time. Load a preset or your own file, or save what you did to replay it.",
+        preset: "Preset scenario",
+        presets: [
+            "Consumer outage: events dead-lettered, a fix and a manual replay",
+            "Fifty passes during a burst of failures (waves of retries)",
+            "Double publication deduplicating on the producer's id (v4)",
+            "Double publication deduplicating on the derived id (v5)",
+        ],
+        load: "Load",
+        file: "Load a scenario file",
+        drop_hint: "You can also drop the file on the lab.",
+        save: "Save the session as a scenario",
+        save_hint: "The file replays your session up to the clock's now: with it the simulate runner writes the same log you export here.",
+        bad: "The scenario could not be used: {0}: {1}. The current run is unchanged.",
+        future_dropped: "You acted from the past: the actions that came later were dropped.",
+        time_travel: "Go back in time",
+        step_back: "Back one step",
+        past_hint: "You are in this run's past: playing on replays what you did later exactly; acting now drops it.",
+    },
     path: PathTexts {
         heading: "Guided path",
         step_of: "Step {0} of {1}",

@@ -1,6 +1,6 @@
 //! The Spanish table: the course's language, and the lab's default. Neutral «tú» and the
 //! lesson's own terms.
-use super::{PathTexts, StopText, Texts};
+use super::{PathTexts, ScenarioTexts, StopText, Texts};
 
 pub static ES: Texts = Texts {
     title: "Laboratorio: reintentos, backoff y dead-letter",
@@ -127,6 +127,27 @@ pub static ES: Texts = Texts {
     input_problems: "Algunos datos recibidos no eran válidos y se usaron los valores por defecto:",
     challenges: "Desafíos",
     demo_lanes: ["Instancia A", "Base de datos compartida", "Instancia B", "Tras reiniciar (A')"],
+    scenarios: ScenarioTexts {
+        heading: "Escenarios",
+        intro: "Un escenario es una ejecución escrita: los ajustes, las publicaciones y cada acción con su hora simulada. Carga uno preparado o tu propio archivo, o guarda lo que hiciste para repetirlo.",
+        preset: "Escenario preparado",
+        presets: [
+            "Caída del consumidor: eventos a dead-letter, arreglo y reintento manual",
+            "Cincuenta pases durante una racha de fallos (oleadas de reintentos)",
+            "Doble publicación deduplicando por el id del productor (v4)",
+            "Doble publicación deduplicando por el id derivado (v5)",
+        ],
+        load: "Cargar",
+        file: "Cargar un archivo de escenario",
+        drop_hint: "También puedes soltar el archivo sobre el laboratorio.",
+        save: "Guardar la sesión como escenario",
+        save_hint: "El archivo repite tu sesión hasta el ahora del reloj: el ejecutor simulate escribe con él el mismo registro que exportas aquí.",
+        bad: "No se pudo usar el escenario: {0}: {1}. La ejecución actual sigue igual.",
+        future_dropped: "Actuaste desde el pasado: se descartaron las acciones que venían después.",
+        time_travel: "Volver en el tiempo",
+        step_back: "Atrás un paso",
+        past_hint: "Estás en el pasado de esta ejecución: al reproducir, lo que hiciste después vuelve a ocurrir igual; si actúas ahora, se descarta.",
+    },
     path: PathTexts {
         heading: "Recorrido guiado",
         step_of: "Paso {0} de {1}",
@@ -385,6 +406,16 @@ pub static ES: Texts = Texts {
         "{0} está fuera del rango {1} a {2}",
         "debe ser uno de: {0}",
         "«{0}» no es un IRI absoluto (como https://curso.example/labs/reintentos)",
+        "falta",
+        "no publica nada: pon al menos un evento o una acción de publicar",
+        "{0} entradas; el límite es {1}",
+        "«{0}» no es una hora UTC como 2026-07-29T14:00:00Z",
+        "{0} es posterior a {1}",
+        "el comienzo ({0}) es posterior al final ({1})",
+        "no es un archivo JSON ({0})",
+        "no es texto UTF-8 (byte no válido en la posición {0})",
+        "«{0}» no es el nombre de un archivo .json junto a la página",
+        "no se pudo descargar desde el propio sitio de la página",
     ],
     expected: [
         "un objeto",
@@ -392,6 +423,7 @@ pub static ES: Texts = Texts {
         "un número",
         "un texto",
         "una lista de nombres de paneles",
+        "una lista",
     ],
     value_kinds: [
         "undefined",

@@ -153,6 +153,7 @@ pub struct Texts {
     pub input_problems: &'static str,
     pub challenges: &'static str,
     pub path: PathTexts,
+    pub scenarios: ScenarioTexts,
     /// Lanes of the demonstrations' diagrams: instance A, the shared database, instance B, and
     /// the consumer after its restart.
     pub demo_lanes: [&'static str; 4],
@@ -225,7 +226,7 @@ pub struct Texts {
     pub why: [&'static str; Why::COUNT],
     /// What an option expected (an object, a whole number, …) and the kinds of value a host
     /// can pass, for "must be {0}, not {1}".
-    pub expected: [&'static str; 5],
+    pub expected: [&'static str; 6],
     pub value_kinds: [&'static str; ValueKind::COUNT],
     /// Where outside input came from: the host's options, saved state, a share link.
     pub sources: [&'static str; 3],
@@ -236,6 +237,26 @@ pub struct Texts {
     pub lanes_caption: &'static str,
     /// Empty where the operation's own text says it (`Done`).
     pub demo_results: [&'static str; OpResult::COUNT],
+}
+
+/// Scenario files and time travel.
+pub struct ScenarioTexts {
+    pub heading: &'static str,
+    pub intro: &'static str,
+    pub preset: &'static str,
+    /// The presets' titles, in the order of `ui::scenarios::PRESETS`.
+    pub presets: [&'static str; 4],
+    pub load: &'static str,
+    pub file: &'static str,
+    pub drop_hint: &'static str,
+    pub save: &'static str,
+    pub save_hint: &'static str,
+    /// `{0}` the field, `{1}` why.
+    pub bad: &'static str,
+    pub future_dropped: &'static str,
+    pub time_travel: &'static str,
+    pub step_back: &'static str,
+    pub past_hint: &'static str,
 }
 
 /// The guided path's texts: the frame around every stop, then each stop's own.

@@ -1,0 +1,90 @@
+//! The browser side of scenario files: text from a file the learner picks or drops, or from a
+//! preset or a file named in the query fetched from the page's own origin, read as the page
+//! reads host input (the browser's JSON, then the boundary's reader); and the session saved.
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use yew::Callback;
+
+use super::js_value::read_within;
+use crate::embed::scenario::{read, valid_name, BOUNDS, WHOLE};
+use crate::embed::{problem, Why};
+use crate::lab::Action;
+use crate::sim::scenario::MAX_BYTES;
+
+/// Reads `text` as a scenario and tells the lab: play it, or say why not.
+pub fn load_text(text: &str, on: &Callback<Action>) {
+    if text.len() > MAX_BYTES {
+        on.emit(Action::BadScenario(problem(
+            WHOLE,
+            Why::TooLarge(text.len()),
+        )));
+        return;
+    }
+    let parsed = js_sys::JSON::parse(text).map_err(|e| {
+        let why = e
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_default();
+        problem(WHOLE, Why::NotJson(crate::sim::utc::truncate(&why, 80)))
+    });
+    on.emit(
+        match parsed.and_then(|js| read(&read_within(&js, BOUNDS))) {
+            Ok(sc) => Action::LoadScenario(Rc::new(sc)),
+            Err(p) => Action::BadScenario(p),
+        },
+    );
+}
+
+/// Awaits a promise of text (a file's `text()`, a response's `text()`), then loads it.
+fn load_promise(p: js_sys::Promise, on: Callback<Action>, field: &'static str) {
+    yew::platform::spawn_local(async move {
+        match JsFuture::from(p).await.ok().and_then(|v| v.as_string()) {
+            Some(text) => load_text(&text, &on),
+            None => on.emit(Action::BadScenario(problem(
+                field,
+                Why::NotJson(String::new()),
+            ))),
+        }
+    });
+}
+
+/// Loads a file the learner chose or dropped.
+pub fn load_file(file: web_sys::File, on: Callback<Action>) {
+    if file.size() > MAX_BYTES as f64 {
+        on.emit(Action::BadScenario(problem(
+            WHOLE,
+            Why::TooLarge(file.size() as usize),
+        )));
+        return;
+    }
+    load_promise(file.text(), on, WHOLE);
+}
+
+/// Fetches `name` (a preset, or the query's `scenario`) relative to the page, so only from
+/// the page's own origin, and loads it.
+pub fn fetch(name: &str, on: Callback<Action>) {
+    if !valid_name(name) {
+        let shown = crate::sim::utc::truncate(name, 40);
+        on.emit(Action::BadScenario(problem(
+            "scenario",
+            Why::NotFileName(shown),
+        )));
+        return;
+    }
+    let Some(win) = web_sys::window() else { return };
+    let name = name.to_string();
+    let request = win.fetch_with_str(&name);
+    yew::platform::spawn_local(async move {
+        let response = JsFuture::from(request)
+            .await
+            .ok()
+            .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
+            .filter(|r| r.ok());
+        match response.and_then(|r| r.text().ok()) {
+            Some(text) => load_promise(text, on, "scenario"),
+            None => on.emit(Action::BadScenario(problem(name, Why::NotFetched))),
+        }
+    });
+}

@@ -1,0 +1,82 @@
+//! Scenarios in the page: a preset from the menu, a file picked or dropped, and the session
+//! saved as a scenario file.
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::export::download;
+use super::{scenario_io, PanelProps};
+
+/// The presets shipped next to the page (`dist/scenarios/`), in menu order.
+pub const PRESETS: [&str; 4] = [
+    "scenarios/outage-and-replay.json",
+    "scenarios/burst-during-failures.json",
+    "scenarios/double-publication-v4.json",
+    "scenarios/double-publication-v5.json",
+];
+
+#[component]
+pub fn ScenariosView(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let st = &t.scenarios;
+    let chosen = use_state(|| 0usize);
+    let on_choose = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            chosen.set(
+                super::select_value(&e)
+                    .parse()
+                    .unwrap_or(0)
+                    .min(PRESETS.len() - 1),
+            )
+        })
+    };
+    let on_load = {
+        let (on, k) = (props.on_action.clone(), *chosen);
+        Callback::from(move |_| scenario_io::fetch(PRESETS[k], on.clone()))
+    };
+    let on_file = {
+        let on = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                scenario_io::load_file(file, on.clone());
+            }
+            // Choosing the same file again loads it again.
+            input.set_value("");
+        })
+    };
+    let on_save = {
+        let lab = props.lab.lab.clone();
+        Callback::from(move |_| {
+            let text = lab.borrow().run.to_scenario().to_json();
+            let _ = download("retry-lab-session.json", "application/json", &text);
+        })
+    };
+    html! {
+        <section class="panel scenarios" aria-labelledby="scenarios-h" id="scenarios">
+            <h2 id="scenarios-h">{ st.heading }</h2>
+            <p class="hint">{ st.intro }</p>
+            <div class="row">
+                <label class="field grow">
+                    <span>{ st.preset }</span>
+                    <select id="preset" onchange={on_choose}>
+                        { for st.presets.iter().enumerate().map(|(i, name)| html! {
+                            <option value={i.to_string()} selected={i == *chosen}>{ *name }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="button" class="btn" id="preset-load" onclick={on_load}>{ st.load }</button>
+            </div>
+            <label class="field">
+                <span>{ st.file }</span>
+                <input type="file" id="scenario-file" accept=".json,application/json" onchange={on_file} />
+                <small>{ st.drop_hint }</small>
+            </label>
+            <div class="row">
+                <button type="button" class="btn" id="save-session" onclick={on_save} aria-describedby="save-hint">{ st.save }</button>
+            </div>
+            <small id="save-hint" class="hint">{ st.save_hint }</small>
+        </section>
+    }
+}
