@@ -40,6 +40,35 @@ try {
   });
   console.log(`browser figures recompute + render (100000 + 9 x 10000 events): median ${median(recompute).toFixed(1)} ms over ${recompute.length} slider moves (max ${Math.max(...recompute).toFixed(1)})`);
 
+  // Time travel: recomputing 30 simulated minutes of a 100-event session (the core alone),
+  // then the same through the page's scrubber (recompute and redraw).
+  const travel = await page.evaluate(async () => (await import('./retry-lab.js')).bench_recompute(100));
+  console.log(`browser time travel: recompute 30 simulated minutes of a 100-event session, median ${travel.toFixed(2)} ms`);
+  // The same session as a scenario file (a publication every 18 simulated seconds), loaded
+  // and played to its end at 30 minutes.
+  const session = {
+    seed: 1, failure_probability: 0.5, run_until_ms: 1800000,
+    actions: Array.from({ length: 100 }, (_, k) => ({ at_ms: k * 18000, do: 'publish', norad_id: 25544, pass_start_utc: '2026-07-29T14:00:00Z' })),
+  };
+  await page.setInputFiles('#scenario-file', { name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(session)) });
+  await page.selectOption('#speed', '3600');
+  await page.click('#play');
+  await page.waitForFunction(() => document.getElementById('clock').textContent === '30:00.000', null, { timeout: 20000 });
+  const scrub = await page.evaluate(async () => {
+    const el = document.getElementById('scrub');
+    const end = Number(el.max);
+    const times = [];
+    for (let i = 0; i < 15; i++) {
+      const t0 = performance.now();
+      el.value = String(i % 2 ? Math.floor(end / 2) : end);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      times.push(performance.now() - t0);
+    }
+    return { end, times: times.filter((_, i) => i % 2 === 0) };
+  });
+  console.log(`browser time travel through the scrubber to minute 30 of a 100-event session (${scrub.end} ms): median ${median(scrub.times).toFixed(1)} ms per move, recompute + render (max ${Math.max(...scrub.times).toFixed(1)})`);
+
   async function firstRender(url) {
     const ctx = await browser.newContext();
     try {

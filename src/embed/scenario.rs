@@ -7,7 +7,7 @@ use super::{problem, Expected, Problem, Why};
 use crate::sim::config::{Config, DedupOn};
 use crate::sim::outcome::{Fault, RootCause};
 use crate::sim::scenario::{
-    Act, Do, EventSpec, FaultAt, Scenario, Window, MAX_ACTIONS, MAX_BYTES, MAX_EVENT_ENTRIES,
+    Act, Do, EventSpec, FaultAt, Scenario, Window, MAX_ACTIONS, MAX_EVENT_ENTRIES,
     MAX_PUBLISH_COUNT, MAX_TIME_MS,
 };
 use crate::sim::utc::{truncate, validate_rfc3339_seconds};
@@ -27,6 +27,7 @@ pub const WHOLE: &str = "scenario";
 /// browser's JSON and calls [`read`]).
 #[cfg(any(test, not(target_arch = "wasm32")))]
 pub fn parse(bytes: &[u8]) -> Result<Scenario, Problem> {
+    use crate::sim::scenario::MAX_BYTES;
     if bytes.len() > MAX_BYTES {
         return Err(problem(WHOLE, Why::TooLarge(bytes.len())));
     }
