@@ -129,6 +129,11 @@ impl Run {
         self.applied < self.script.len()
     }
 
+    /// Whether the run has gone back in time from the latest moment it reached.
+    pub fn in_past(&self) -> bool {
+        self.sim.now_ms() < self.reached_ms
+    }
+
     pub fn apply(&mut self, a: RunAction) -> Result<(), TooManyEvents> {
         let now = self.sim.now_ms();
         match a {
@@ -200,6 +205,10 @@ impl Run {
             self.script.truncate(self.applied);
             self.dropped_future = true;
             self.stop_at = None;
+        }
+        // Acting from the past starts a new future: the old one can no longer be gone back to.
+        if self.in_past() {
+            self.reached_ms = self.sim.now_ms();
         }
         self.script.push(Act {
             at_ms: self.sim.now_ms(),

@@ -153,7 +153,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 </label>
                 <button type="button" id="step-back" class="btn small" disabled={now == 0}
                     onclick={a.reform(|_| Action::Run(RunAction::StepBack))}>{ t.scenarios.step_back }</button>
-                if lab.run.has_future() {
+                if lab.run.in_past() {
                     <small class="hint" id="past-hint">{ t.scenarios.past_hint }</small>
                 }
             </div>

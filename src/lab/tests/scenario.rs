@@ -99,6 +99,7 @@ fn going_back_before_a_dead_letter_and_forward_again_finds_the_same_state() {
         .t_ms;
     l.apply(Action::Run(RunAction::TravelTo(dead_at - 1)));
     assert_eq!(l.run.sim.now_ms(), dead_at - 1);
+    assert!(l.run.in_past());
     assert!(!log(&l).contains("dead_lettered"), "before the move");
     assert!(l.run.has_future());
     l.apply(Action::Run(RunAction::StepBack));
@@ -125,6 +126,11 @@ fn acting_from_the_past_drops_the_later_actions_and_says_so() {
     let saved = l.run.to_scenario();
     assert!(saved.actions.len() < actions);
     assert_eq!(saved.actions.last().map(|a| a.at_ms), Some(1000));
+    assert!(
+        !l.run.in_past(),
+        "a new future: nothing later to go back to"
+    );
+    assert_eq!(l.run.reached_ms, 1000);
     assert_eq!(to_jsonl(saved.run().log()), log(&l));
 }
 

@@ -145,7 +145,7 @@ pub static EN: Texts = Texts {
         future_dropped: "You acted from the past: the actions that came later were dropped.",
         time_travel: "Go back in time",
         step_back: "Back one step",
-        past_hint: "You are in this run's past: playing on replays what you did later exactly; acting now drops it.",
+        past_hint: "You are in this run's past: playing on, everything happens again exactly, what you did later too; acting now discards that future.",
     },
     path: PathTexts {
         heading: "Guided path",

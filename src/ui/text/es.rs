@@ -146,7 +146,7 @@ pub static ES: Texts = Texts {
         future_dropped: "Actuaste desde el pasado: se descartaron las acciones que venían después.",
         time_travel: "Volver en el tiempo",
         step_back: "Atrás un paso",
-        past_hint: "Estás en el pasado de esta ejecución: al reproducir, lo que hiciste después vuelve a ocurrir igual; si actúas ahora, se descarta.",
+        past_hint: "Estás en el pasado de esta ejecución: al reproducir, todo vuelve a ocurrir igual, también lo que hiciste después; si actúas ahora, ese futuro se descarta.",
     },
     path: PathTexts {
         heading: "Recorrido guiado",
