@@ -24,8 +24,7 @@ pub const BOUNDS: Bounds = Bounds {
 pub const WHOLE: &str = "scenario";
 
 /// Reads a file's bytes (the native runner, tests and fuzzing; the page parses with the
-/// browser's JSON and calls [`read`]).
-#[cfg(any(test, not(target_arch = "wasm32")))]
+/// browser's JSON and calls [`read`], so none of this is linked into the page).
 pub fn parse(bytes: &[u8]) -> Result<Scenario, Problem> {
     use crate::sim::scenario::MAX_BYTES;
     if bytes.len() > MAX_BYTES {
