@@ -1,0 +1,145 @@
+//! Native tests of the protocol: outgoing fields, incoming messages, origins, mount options.
+use super::*;
+
+fn json(text: &str) -> Value {
+    Value::from_json(text)
+}
+
+#[test]
+fn messages_out_and_in() {
+    assert_eq!(
+        Outgoing::Height { px: 640 }.fields(),
+        vec![
+            ("source", Out::Str("retry-lab")),
+            ("version", Out::Num(1)),
+            ("type", Out::Str("height")),
+            ("px", Out::Num(640)),
+        ]
+    );
+    assert_eq!(
+        Outgoing::Completed {
+            checkpoints: vec!["race"]
+        }
+        .fields()[3],
+        ("checkpoints", Out::List(vec!["race"]))
+    );
+    assert_eq!(
+        parse_incoming(&json(r#"{"type":"set_language","version":1,"lang":"en"}"#)),
+        Ok(Incoming::SetLanguage {
+            version: 1,
+            lang: Lang::En
+        })
+    );
+    assert_eq!(
+        parse_incoming(&json(r#"{"type":"reset","version":1}"#)),
+        Ok(Incoming::Reset { version: 1 })
+    );
+    for (bad, why) in [
+        (r#"{"type":"reset"}"#, "no protocol version"),
+        (r#"{"type":"reset","version":2}"#, "version 2"),
+        (r#"{"type":"reset","version":1.5}"#, "no protocol version"),
+        (r#"{"type":"reset","version":"1"}"#, "no protocol version"),
+        (
+            r#"{"type":"set_language","version":1,"lang":"de"}"#,
+            "es or en",
+        ),
+        (r#"{"type":"explode","version":1}"#, "«explode»"),
+        (r#"{"type":"reset","version":1,"lang":"es"}"#, "«reset»"),
+        (r#"{"type":"reset","version":1,"extra":true}"#, "«extra»"),
+        ("[]", "a list instead"),
+        ("\"reset\"", "a string instead"),
+    ] {
+        let e = parse_incoming(&json(bad)).unwrap_err();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+    assert!(is_own(&json(r#"{"source":"retry-lab","type":"height"}"#)));
+    assert!(!is_own(&json(r#"{"type":"reset","version":1}"#)));
+}
+
+#[test]
+fn origins_and_options() {
+    for ok in [
+        "*",
+        "https://course.example",
+        "http://127.0.0.1:8080",
+        "http://[::1]:80",
+    ] {
+        assert!(valid_origin(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "course.example",
+        "https://",
+        "https://a.b/path",
+        "javascript:alert(1)",
+        "https://a:99999",
+        "ftp://a",
+    ] {
+        assert!(!valid_origin(bad), "{bad}");
+    }
+    let (o, p) = MountOptions::from_query(
+        "?lang=en&origin=https%3A%2F%2Fcourse.example&panels=timeline,dlq,bogus&x=1",
+    );
+    assert_eq!(o.lang, Some(Lang::En));
+    assert_eq!(o.target_origin.as_deref(), Some("https://course.example"));
+    assert!(o.shows("dlq") && !o.shows("log"));
+    assert_eq!(p.len(), 2, "{p:?}");
+    let (o, p) = MountOptions::from_value(&json(
+        r#"{"lang":"es","config":{"seed":5,"max_retries":99},"target_origin":"nope"}"#,
+    ));
+    assert_eq!(
+        o.config.as_ref().map(|c| (c.seed, c.max_retries)),
+        Some((5, 6))
+    );
+    assert_eq!(o.target_origin, None);
+    let fields: Vec<&str> = p.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["config.max_retries", "target_origin"], "{p:?}");
+    // A bad field is named and dropped; the good ones are kept.
+    let (o, p) = MountOptions::from_value(&json(r#"{"lang":7,"panels":["dlq"]}"#));
+    assert_eq!(
+        (o.lang, o.shows("dlq"), o.shows("log")),
+        (None, true, false)
+    );
+    assert_eq!(p[0].field, "lang");
+    let (o, p) = MountOptions::from_value(&json(r#"{"lang":"en","config":{"seed":"x","p":1}}"#));
+    assert_eq!(o.lang, Some(Lang::En));
+    let named: Vec<String> = p.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        named,
+        // (from_json sorts keys; the page keeps the object's order)
+        [
+            "config.p: unknown, ignored",
+            "config.seed: must be a whole number, not a string",
+        ]
+    );
+    let (o, p) = MountOptions::from_value(&json(r#"{"config":{"seed":"18446744073709551615"}}"#));
+    assert_eq!((o.config.map(|c| c.seed), p.len()), (Some(u64::MAX), 0));
+    let (_, p) = MountOptions::from_value(&json(r#"{"lang":"en","zoom":2}"#));
+    assert_eq!(p[0].field, "zoom");
+    let (_, p) = MountOptions::from_value(&json("[1]"));
+    assert_eq!(p[0].to_string(), "options: must be an object, not a list");
+    let (o, _) = MountOptions::from_query("?resize=lti");
+    assert_eq!(o.resize, Resize::Lti);
+    assert_eq!(o.start, None, "not said");
+    let (o, p) = MountOptions::from_query("?xapi=https%3A%2F%2Fcourse.example%2Flab");
+    assert_eq!(
+        (o.xapi.as_deref(), p.len()),
+        (Some("https://course.example/lab"), 0)
+    );
+    let (o, p) = MountOptions::from_query("?xapi=not%20an%20iri");
+    assert_eq!((o.xapi, p[0].field.as_str()), (None, "xapi"));
+    let (o, _) = MountOptions::from_query("?start=free");
+    assert_eq!(o.start, Some(Start::Free));
+    let (o, p) = MountOptions::from_value(&Value::from_json(r#"{"start":"tour"}"#));
+    assert_eq!(
+        (o.start, p[0].to_string()),
+        (None, "start: must be path or free".into())
+    );
+    let (o, p) = MountOptions::from_query("?resize=big");
+    assert_eq!(o.resize, Resize::Lab, "the default stays");
+    assert_eq!(p[0].to_string(), "resize: must be one of: lab | lti | none");
+    let (o, _) = MountOptions::from_value(&json(r#"{"resize":"none"}"#));
+    assert_eq!(o.resize, Resize::None);
+    let (o, p) = MountOptions::from_value(&Value::Absent);
+    assert_eq!((o, p.len()), (MountOptions::default(), 0));
+}
