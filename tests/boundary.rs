@@ -379,7 +379,10 @@ fn scenario_values_never_panic_and_what_is_read_runs() {
         }
         Ok(())
     });
-    eprintln!("scenario (value): {} of the inputs accepted and ran", accepted.get());
+    eprintln!(
+        "scenario (value): {} of the inputs accepted and ran",
+        accepted.get()
+    );
 }
 
 #[test]
