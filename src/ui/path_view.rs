@@ -2,7 +2,7 @@
 //! result compared with the prediction and its explanation; back, next and free exploration.
 use yew::prelude::*;
 
-use super::text::fill;
+use super::text::{fill, Texts};
 use super::PanelProps;
 use crate::lab::path::{Answer, PathAction, Stop};
 use crate::lab::{Action, Lab};
@@ -26,6 +26,21 @@ pub fn result_words(lab: &Lab) -> Option<String> {
     let pt = &lab.lang.t().path;
     let verdict = if said == saw { pt.right } else { pt.wrong };
     Some(format!("{verdict} {}", compared(lab, said, saw)))
+}
+
+/// The heading of a panel a stop is about, and its title: the stop links to it, since on a
+/// phone it can be far down the page.
+fn panel_link(t: &Texts, name: &str) -> Option<(&'static str, &'static str)> {
+    Some(match name {
+        "timeline" => ("#timeline-h", t.timeline),
+        "events" => ("#events-h", t.in_flight),
+        "dlq" => ("#dlq-h", t.dlq),
+        "consumers" => ("#consumers-h", t.consumers),
+        "duplicates" => ("#dup-h", t.duplicates),
+        "demos" => ("#demos-h", t.demos),
+        "polling" => ("#poll-h", t.polling),
+        _ => return None,
+    })
 }
 
 #[component]
@@ -118,6 +133,14 @@ pub fn PathView(props: &PanelProps) -> Html {
             </div>
             <h3 id="path-title">{ st.title }</h3>
             <p>{ st.todo }</p>
+            if !stop.panels().is_empty() {
+                <p class="small path-look">
+                    { pt.look }{ " " }
+                    { for stop.panels().iter().filter_map(|n| panel_link(t, n)).enumerate().map(|(i, (href, title))| html! {
+                        <>{ if i > 0 { " · " } else { "" } }<a {href}>{ title }</a></>
+                    }) }
+                </p>
+            }
             <fieldset class="path-predict">
                 <legend>{ if stop.is_question() { pt.answer } else { pt.predict } }</legend>
                 <p class="path-prompt">{ st.prompt }</p>

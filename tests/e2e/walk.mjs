@@ -100,6 +100,15 @@ async function walk(s) {
     fingerprint = await s.run(() => ['#clock', '#event-counts', '#dlq', '#log', '#timeline-summary']
       .map((css) => document.querySelector(css)?.textContent ?? `(no ${css})`).join('\n'));
   });
+  await check(tag('back on the guided path: predict, run and read the result'), async () => {
+    await s.click('#path-resume');
+    await s.waitFor('the first stop', exists, ['#path[data-stop=step_backoff]']);
+    await s.click('.choice[data-choice="1"]');
+    await s.click('#path-act');
+    await s.click('#speed option[value="3600"]');
+    await s.waitFor('the result', exists, ['#path-result']);
+    assert(await s.run(() => document.querySelector('#path-result').dataset.right) === 'false', 'a wrong prediction judged right');
+  });
   return fingerprint;
 }
 

@@ -165,6 +165,7 @@ pub static EN: Texts = Texts {
         rows: "idempotent {0}, naive {1}",
         finished: "Path complete: {0} of {1} right. Keep exploring on your own.",
         passed: "passed",
+        look: "See it in:",
         acts: [
             "Publish a pass and play",
             "Publish the same pass twice and play",

@@ -166,6 +166,7 @@ pub static ES: Texts = Texts {
         rows: "idempotente {0}, ingenuo {1}",
         finished: "Recorrido completado: acertaste {0} de {1}. Sigue explorando por tu cuenta.",
         passed: "superado",
+        look: "Míralo en:",
         acts: [
             "Publicar un pase y reproducir",
             "Publicar el mismo pase dos veces y reproducir",

@@ -283,6 +283,8 @@ pub struct PathTexts {
     /// `{0}` right predictions and answers, `{1}` stops.
     pub finished: &'static str,
     pub passed: &'static str,
+    /// Before the links to the panels a stop is about.
+    pub look: &'static str,
     pub acts: [&'static str; Act::COUNT],
     pub stops: [StopText; Stop::COUNT],
 }
