@@ -217,3 +217,34 @@ fn every_text_is_filled_in_both_languages() {
         assert!(t.state_waiting.contains("{0}"));
     }
 }
+
+#[test]
+fn every_stop_words_each_of_its_choices_in_both_languages() {
+    use crate::lab::path::{Answer, Stop};
+    for lang in [Lang::Es, Lang::En] {
+        let t = lang.t();
+        for &stop in Stop::ALL {
+            let words = t.path.stop(stop).choices.len();
+            let keys = stop
+                .choices()
+                .iter()
+                .filter(|a| matches!(a, Answer::Key(_)))
+                .count();
+            assert_eq!(words, keys, "{lang:?} {stop:?}");
+            for &c in stop.choices() {
+                assert!(
+                    !t.path_answer(stop, c).is_empty(),
+                    "{lang:?} {stop:?} {c:?}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        Lang::Es.t().path_answer(Stop::Backoff, Answer::Secs(1890)),
+        "1890\u{a0}s"
+    );
+    assert_eq!(
+        Lang::En.t().path_answer(Stop::DoubleV5, Answer::Rows(1, 2)),
+        "idempotent 1, naive 2"
+    );
+}
