@@ -53,6 +53,19 @@ pub fn PathView(props: &PanelProps) -> Html {
     let stop = path.stop();
     let k = path.at;
     let n = Stop::COUNT;
+    // (Hooks come before the compact card's early return.) A chosen button is disabled, which
+    // drops the keyboard focus: it moves on to the stop's action, or to a question's answer.
+    let next_focus = use_node_ref();
+    {
+        let next_focus = next_focus.clone();
+        use_effect_with((k, path.said.is_some()), move |&(_, said)| {
+            if said {
+                if let Some(el) = next_focus.cast::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
     let go = |to: usize| a.reform(move |_| Action::Path(PathAction::Go(to as u8)));
     let step_of = fill(pt.step_of, &[&(k + 1).to_string(), &n.to_string()]);
 
@@ -107,17 +120,23 @@ pub fn PathView(props: &PanelProps) -> Html {
         (Some(_), Some(act), _) => html! {
             <div class="path-do">
                 <p class="small">{ pt.do_now }</p>
-                <button type="button" class="btn primary" id="path-act" data-act={act.as_str()}
+                <button type="button" class="btn primary" id="path-act" data-act={act.as_str()} ref={next_focus.clone()}
                     onclick={a.reform(|_| Action::Path(PathAction::Do))}>{ pt.acts[act as usize] }</button>
             </div>
         },
         (Some(_), None, None) => html! { <p class="small path-wait">{ pt.waiting }</p> },
         _ => Html::default(),
     };
+    let result_ref = if stop.is_question() {
+        next_focus.clone()
+    } else {
+        NodeRef::default()
+    };
     let outcome = result.map(|(said, saw)| {
         let right = said == saw;
         html! {
-            <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}>
+            <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}
+                tabindex="-1" ref={result_ref.clone()}>
                 <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(&lab, said, saw) }</p>
                 <p>{ st.explain }</p>
             </div>

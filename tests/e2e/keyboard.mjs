@@ -68,7 +68,8 @@ try {
     await page.focus('body');
     await tabTo('.choice[data-choice="2"]');
     await page.keyboard.press('Enter');
-    await tabTo('#path-act');
+    // The chosen button is disabled; the focus moves on to the stop's own action.
+    assert(await page.evaluate(() => document.activeElement.id) === 'path-act', 'focus lost after predicting');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#path-result', { timeout: 15000 });
     assert((await page.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
