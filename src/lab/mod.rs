@@ -236,6 +236,8 @@ impl Lab {
                         target = target.min(stop.max(self.run.sim.now_ms()));
                         self.clock.apply(ClockAction::Pause);
                         bump(&mut self.revs.clock);
+                        // Once: playing again goes on from there.
+                        self.run.stop_at = None;
                     }
                     self.run.advance_to(target);
                     bump(&mut self.revs.time);

@@ -144,3 +144,20 @@ fn a_bad_scenario_keeps_the_current_run() {
     assert_eq!(log(&l), before);
     let _ = Scenario::empty(&Config::default());
 }
+
+#[test]
+fn a_scenario_s_end_pauses_the_clock_once() {
+    let mut sc = parse(include_bytes!("../../../tests/fixtures/determinism.json")).unwrap();
+    sc.run_until_ms = Some(120_000);
+    let mut l = lab();
+    l.apply(Action::LoadScenario(Rc::new(sc)));
+    l.apply(Action::Clock(ClockAction::SetSpeed(600)));
+    play(&mut l, 1000.0);
+    assert_eq!(l.run.sim.now_ms(), 120_000, "stopped at the file's end");
+    assert!(!l.clock.playing);
+    play(&mut l, 100.0);
+    assert!(
+        l.run.sim.now_ms() > 120_000,
+        "and goes on when played again"
+    );
+}
