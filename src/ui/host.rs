@@ -27,6 +27,17 @@ fn registration() -> uuid::Uuid {
     uuid::Builder::from_random_bytes(bytes).into_uuid()
 }
 
+/// A text in both languages, from how one language's table words it.
+fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
+    Names {
+        es: f(Lang::Es.t()),
+        en: f(Lang::En.t()),
+    }
+}
+
+/// What a statement is about: its id under the lab's activity, and how to name it.
+type Part<'a> = (&'a str, &'a dyn Fn(&'static Texts) -> String);
+
 pub struct HostLink {
     /// Where messages go; None sends nothing.
     target_origin: Option<String>,
@@ -41,14 +52,8 @@ impl HostLink {
         let xapi = xapi.map(|activity| Session {
             activity,
             registration: registration(),
-            name: Names {
-                es: Lang::Es.t().title.into(),
-                en: Lang::En.t().title.into(),
-            },
-            description: Names {
-                es: Lang::Es.t().subtitle.into(),
-                en: Lang::En.t().subtitle.into(),
-            },
+            name: in_both(&|t| t.title.into()),
+            description: in_both(&|t| t.subtitle.into()),
         });
         HostLink {
             target_origin,
@@ -79,18 +84,15 @@ impl HostLink {
     pub fn progress(&self, lab: &Lab, new: &[Challenge], stop: Option<Stop>) {
         let total = (Challenge::COUNT + Stop::COUNT) as u32;
         let percent = ((lab.challenges.len() + lab.path.passed.len()) as u32 * 100) / total;
-        let both = |f: &dyn Fn(&Texts) -> String| Names {
-            es: f(Lang::Es.t()),
-            en: f(Lang::En.t()),
-        };
+        let progressed = Verb::Progressed { percent };
         for &c in new {
             self.post(&Outgoing::Checkpoint { id: c.as_str() });
-            let name = both(&|t| t.challenge(c).to_string());
-            self.statement(lab, &Verb::Progressed { percent }, Some(c.as_str()), &name);
+            let name = move |t: &'static Texts| t.challenge(c).to_string();
+            self.statement(lab, &progressed, Some((c.as_str(), &name)));
         }
         if let Some(stop) = stop {
             self.post(&Outgoing::Checkpoint { id: stop.as_str() });
-            let name = both(&|t| t.path.stop(stop).title.to_string());
+            let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
             if let (Some((said, saw)), Some(_)) = (lab.path.result(), &self.xapi) {
                 let mut choices = stop.choices().to_vec();
                 let correct = choices.iter().position(|c| *c == saw).unwrap_or_else(|| {
@@ -98,70 +100,52 @@ impl HostLink {
                     choices.len() - 1
                 });
                 let interaction = Interaction {
-                    prompt: both(&|t| t.path.stop(stop).prompt.to_string()),
+                    prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
                     choices: choices
                         .iter()
-                        .map(|&c| both(&|t| t.path_answer(stop, c)))
+                        .map(|&c| in_both(&|t| t.path_answer(stop, c)))
                         .collect(),
                     correct,
                     response: choices.iter().position(|c| *c == said).unwrap_or(0),
                 };
-                self.statement(
-                    lab,
-                    &Verb::Answered(interaction),
-                    Some(stop.as_str()),
-                    &name,
-                );
+                let answered = Verb::Answered(interaction);
+                self.statement(lab, &answered, Some((stop.as_str(), &name)));
             }
-            self.statement(
-                lab,
-                &Verb::Progressed { percent },
-                Some(stop.as_str()),
-                &name,
-            );
+            self.statement(lab, &progressed, Some((stop.as_str(), &name)));
         }
         if !new.is_empty() && lab.challenges.len() == Challenge::COUNT {
             self.post(&Outgoing::Completed {
                 checkpoints: Challenge::NAMES.to_vec(),
             });
-            self.statement(
-                lab,
-                &Verb::Completed { score: None },
-                None,
-                &self.lab_name(),
-            );
+            self.statement(lab, &Verb::Completed { score: None }, None);
         }
         if stop.is_some() && lab.path.finished() {
             self.post(&Outgoing::Completed {
                 checkpoints: Stop::NAMES.to_vec(),
             });
             let score = Some((lab.path.right.len() as u32, Stop::COUNT as u32));
-            self.statement(lab, &Verb::Completed { score }, None, &self.lab_name());
+            self.statement(lab, &Verb::Completed { score }, None);
         }
     }
 
     /// The host learns the lab is ready (and, with `xapi`, that the learner began).
     pub fn ready(&self, lab: &Lab) {
         self.post(&Outgoing::Ready { lang: lab.lang });
-        self.statement(lab, &Verb::Initialized, None, &self.lab_name());
+        self.statement(lab, &Verb::Initialized, None);
     }
 
-    fn lab_name(&self) -> Names {
-        Names {
-            es: Lang::Es.t().title.into(),
-            en: Lang::En.t().title.into(),
-        }
-    }
-
-    /// An xAPI statement about the lab (`part` None) or one of its parts, if the host asked
-    /// for them.
-    fn statement(&self, lab: &Lab, verb: &Verb, part: Option<&str>, name: &Names) {
-        if let Some(session) = &self.xapi {
-            let timestamp = String::from(js_sys::Date::new_0().to_iso_string());
-            let statement =
-                xapi::statement(session, verb, Object { part, name }, lab.lang, &timestamp);
-            self.post(&Outgoing::Xapi { statement });
-        }
+    /// An xAPI statement about the lab itself (`part` None) or one of its parts, if the host
+    /// asked for them; names are only worded then.
+    fn statement(&self, lab: &Lab, verb: &Verb, part: Option<Part>) {
+        let Some(session) = &self.xapi else { return };
+        let name = part.map(|(_, f)| in_both(f));
+        let object = Object {
+            part: part.map(|(id, _)| id),
+            name: name.as_ref().unwrap_or(&session.name),
+        };
+        let timestamp = String::from(js_sys::Date::new_0().to_iso_string());
+        let statement = xapi::statement(session, verb, object, lab.lang, &timestamp);
+        self.post(&Outgoing::Xapi { statement });
     }
 
     /// Tells the host the lab's height, `px`, if it changed: the lab's `height` message, and in
