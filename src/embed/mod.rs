@@ -226,6 +226,16 @@ pub struct BoundaryNotice {
     pub problem: Problem,
 }
 
+/// A setting outside its range (from [`crate::sim::Config::problems`]), named `{prefix}{field}`:
+/// options and scenario files word it alike.
+pub(crate) fn setting_problem(prefix: &str, p: crate::sim::config::FieldError) -> Problem {
+    let why = match p.range {
+        Some((lo, hi)) => Why::OutOfRange(p.value, lo, hi),
+        None => Why::NotProbability(p.value),
+    };
+    problem(format!("{prefix}{}", p.field), why)
+}
+
 pub(crate) fn problem(field: impl Into<String>, why: Why) -> Problem {
     Problem {
         field: crate::sim::utc::truncate(&field.into(), 40),

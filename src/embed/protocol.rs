@@ -251,13 +251,7 @@ impl MountOptions {
         let mut problems = Vec::new();
         if let Some(c) = self.config.take() {
             let (c, ps) = c.repaired();
-            problems.extend(ps.into_iter().map(|p| {
-                let why = match p.range {
-                    Some((lo, hi)) => Why::OutOfRange(p.value, lo, hi),
-                    None => Why::NotProbability(p.value),
-                };
-                problem(format!("config.{}", p.field), why)
-            }));
+            problems.extend(ps.into_iter().map(|p| super::setting_problem("config.", p)));
             self.config = Some(c);
         }
         if let Some(panels) = self.panels.take() {

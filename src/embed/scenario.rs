@@ -306,11 +306,7 @@ pub fn read(v: &Value) -> Result<Scenario, Problem> {
         },
     });
     if let Some(p) = sc.config().problems().into_iter().next() {
-        let why = match p.range {
-            Some((lo, hi)) => Why::OutOfRange(p.value, lo, hi),
-            None => Why::NotProbability(p.value),
-        };
-        return Err(problem(p.field, why));
+        return Err(super::setting_problem("", p));
     }
     let list = |k: &str, max: usize| f.opt(k).map_or(Ok(Vec::new()), |a| a.list(max));
     for e in list("events", MAX_EVENT_ENTRIES)? {
