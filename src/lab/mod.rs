@@ -246,7 +246,7 @@ impl Lab {
                     }
                 }
             }
-            Action::Settings(SettingsAction::Settle) => self.log_settled(),
+            Action::Settings(SettingsAction::Settle) => self.settle_shares(),
             Action::Settings(a) => match settings::apply(&mut self.cfg, a) {
                 Applied::Unchanged => {}
                 Applied::Live => {
@@ -268,15 +268,11 @@ impl Lab {
                     bump(&mut self.revs.clock);
                     bump(&mut self.revs.time);
                 }
-                let dropped = self.run.dropped_future;
                 if self.run.apply(a).is_err() {
                     self.notice = Some(Notice::TooManyEvents);
                     bump(&mut self.revs.notices);
                 }
-                if self.run.dropped_future && !dropped {
-                    self.notice = Some(Notice::FutureDropped);
-                    bump(&mut self.revs.notices);
-                }
+                self.notice_dropped_future();
                 bump(&mut self.revs.sim);
             }
             Action::LoadScenario(sc) => {
@@ -338,7 +334,7 @@ impl Lab {
 
     /// A released slider: the run takes the shares now (and its log says so), as a scenario's
     /// `shares` action would.
-    fn log_settled(&mut self) {
+    fn settle_shares(&mut self) {
         let (c, live) = (&self.cfg, self.run.sim.config());
         if (c.failure_probability, c.ack_lost_share)
             != (live.failure_probability, live.ack_lost_share)
@@ -347,13 +343,17 @@ impl Lab {
                 failure_probability: c.failure_probability,
                 ack_lost_share: c.ack_lost_share,
             };
-            let dropped = self.run.dropped_future;
             self.run.act(what);
-            if self.run.dropped_future && !dropped {
-                self.notice = Some(Notice::FutureDropped);
-                bump(&mut self.revs.notices);
-            }
+            self.notice_dropped_future();
             bump(&mut self.revs.sim);
+        }
+    }
+
+    /// Says so when the learner's last action, taken from the past, dropped later actions.
+    fn notice_dropped_future(&mut self) {
+        if std::mem::take(&mut self.run.dropped_future) {
+            self.notice = Some(Notice::FutureDropped);
+            bump(&mut self.revs.notices);
         }
     }
 

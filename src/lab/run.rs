@@ -75,7 +75,8 @@ pub struct Run {
     pub reached_ms: u64,
     /// Where a loaded scenario stops the clock.
     pub stop_at: Option<u64>,
-    /// Actions from a later time were dropped because the learner acted from the past.
+    /// Actions from a later time were dropped because the learner acted from the past (since
+    /// the lab last took this to tell the learner).
     pub dropped_future: bool,
 }
 

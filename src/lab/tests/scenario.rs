@@ -132,6 +132,14 @@ fn acting_from_the_past_drops_the_later_actions_and_says_so() {
     );
     assert_eq!(l.run.reached_ms, 1000);
     assert_eq!(to_jsonl(saved.run().log()), log(&l));
+    // Each time, not only the first.
+    l.apply(Action::DismissNotice);
+    l.apply(Action::Run(RunAction::Step));
+    l.apply(Action::Run(RunAction::Inject(Fault::VisibilityTimeout)));
+    assert_eq!(l.notice, None, "acting in the present drops nothing");
+    l.apply(Action::Run(RunAction::TravelTo(1000)));
+    l.apply(Action::Run(RunAction::Inject(Fault::AckLost)));
+    assert_eq!(l.notice, Some(Notice::FutureDropped));
 }
 
 #[test]
