@@ -184,8 +184,10 @@ fn scene(lab: &mut Lab, stop: Stop) {
             }
             lab.apply(Action::Poll(PollAction::Poll { crash: false }));
         }
-        Stop::AskRedelivery | Stop::AskSameTransaction | Stop::AskNatural => {}
-        Stop::AskAtLeastOnce => {}
+        Stop::AskRedelivery
+        | Stop::AskSameTransaction
+        | Stop::AskNatural
+        | Stop::AskAtLeastOnce => {}
     }
 }
 
@@ -244,24 +246,16 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
         }
         Stop::Cursor => {
             let p = &lab.polling;
-            let repeated = |idem: bool| {
-                let (i, n) = (
-                    p.idempotent.effects.applications,
-                    p.naive.effects.applications,
-                );
-                if idem {
-                    i > n
-                } else {
-                    n > i
-                }
-            };
-            (p.cursor_losses > 0 && p.idempotent.discarded > 0).then_some(
-                match (repeated(true), repeated(false)) {
-                    (false, true) => Key(1),
-                    (true, false) => Key(0),
-                    _ => Key(3),
-                },
-            )
+            let (idem, naive) = (
+                p.idempotent.effects.applications,
+                p.naive.effects.applications,
+            );
+            // Who repeated effects: whoever applied more than the other (neither if equal).
+            (p.cursor_losses > 0 && p.idempotent.discarded > 0).then_some(match idem.cmp(&naive) {
+                std::cmp::Ordering::Less => Key(1),
+                std::cmp::Ordering::Greater => Key(0),
+                std::cmp::Ordering::Equal => Key(3),
+            })
         }
         _ => said.and(stop.correct()),
     }
@@ -305,7 +299,7 @@ impl Path {
 /// What the actions of `act` are.
 fn act_actions(act: Act, lab: &Lab) -> Vec<Action> {
     let play = (!lab.clock.playing).then_some(Action::Clock(ClockAction::TogglePlay));
-    let run = |a| Action::Run(a);
+    let run = Action::Run;
     let mut v = match act {
         Act::Publish => vec![run(RunAction::PublishOne)],
         Act::PublishTwice => vec![run(RunAction::PublishTwice)],
