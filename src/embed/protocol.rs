@@ -281,6 +281,30 @@ impl MountOptions {
         (self, problems)
     }
 
+    /// The options that name one of a few values (`lang`, `resize`, `start`), read alike
+    /// from a query string and from an object (`v` None: not a string). Whether `k` is one.
+    fn read_choice(&mut self, k: &str, v: Option<&str>, problems: &mut Vec<Problem>) -> bool {
+        let (ok, why) = match k {
+            "lang" => (
+                v.and_then(Lang::from_code).map(|l| self.lang = Some(l)),
+                Why::MustBe("es", "en"),
+            ),
+            "resize" => (
+                v.and_then(Resize::from_name).map(|r| self.resize = r),
+                Why::OneOf("lab | lti | none"),
+            ),
+            "start" => (
+                v.and_then(Start::from_name).map(|s| self.start = Some(s)),
+                Why::MustBe("path", "free"),
+            ),
+            _ => return false,
+        };
+        if ok.is_none() {
+            problems.push(problem(k, why));
+        }
+        true
+    }
+
     /// Options from the object a host passes to `mount_lab`. Each bad field is named and
     /// left at its default; the others are used.
     pub fn from_value(v: &Value) -> (MountOptions, Vec<Problem>) {
@@ -295,11 +319,10 @@ impl MountOptions {
             }
         };
         for (k, val) in fields {
+            if o.read_choice(k, val.as_str(), &mut problems) {
+                continue;
+            }
             match k.as_str() {
-                "lang" => match val.as_str().and_then(Lang::from_code) {
-                    Some(l) => o.lang = Some(l),
-                    None => problems.push(problem("lang", Why::MustBe("es", "en"))),
-                },
                 "config" => o.config = Some(config_from_value(val, &mut problems)),
                 "panels" => match val {
                     Value::List(items) => {
@@ -327,10 +350,6 @@ impl MountOptions {
                         Why::WrongType(Expected::Text, val.kind()),
                     )),
                 },
-                "resize" => match val.as_str().and_then(Resize::from_name) {
-                    Some(r) => o.resize = r,
-                    None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
-                },
                 // Read by the page with a scenario file's larger bounds.
                 "scenario" => {}
                 "xapi" => match val.as_str() {
@@ -338,10 +357,6 @@ impl MountOptions {
                     None => {
                         problems.push(problem("xapi", Why::WrongType(Expected::Text, val.kind())))
                     }
-                },
-                "start" => match val.as_str().and_then(Start::from_name) {
-                    Some(s) => o.start = Some(s),
-                    None => problems.push(problem("start", Why::MustBe("path", "free"))),
                 },
                 _ => problems.push(problem(k.as_str(), Why::Unknown)),
             }
@@ -362,16 +377,11 @@ impl MountOptions {
         for pair in q.split('&').filter(|s| !s.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let v = percent_decode(v);
+            if o.read_choice(k, Some(&v), &mut problems) {
+                continue;
+            }
             match k {
-                "lang" => match Lang::from_code(&v) {
-                    Some(l) => o.lang = Some(l),
-                    None => problems.push(problem("lang", Why::MustBe("es", "en"))),
-                },
                 "origin" => o.target_origin = Some(v),
-                "resize" => match Resize::from_name(&v) {
-                    Some(r) => o.resize = r,
-                    None => problems.push(problem("resize", Why::OneOf("lab | lti | none"))),
-                },
                 "xapi" => o.xapi = Some(v),
                 "scenario" => {
                     if super::scenario::valid_name(&v) {
@@ -380,10 +390,6 @@ impl MountOptions {
                         problems.push(problem("scenario", Why::NotFileName(truncate(&v, 40))));
                     }
                 }
-                "start" => match Start::from_name(&v) {
-                    Some(s) => o.start = Some(s),
-                    None => problems.push(problem("start", Why::MustBe("path", "free"))),
-                },
                 "panels" => {
                     o.panels = Some(
                         v.split(',')
