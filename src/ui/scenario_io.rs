@@ -38,12 +38,12 @@ pub fn load_text(text: &str, on: &Callback<Action>) {
 }
 
 /// Awaits a promise of text (a file's `text()`, a response's `text()`), then loads it.
-fn load_promise(p: js_sys::Promise, on: Callback<Action>, field: &'static str) {
+fn load_promise(p: js_sys::Promise, on: Callback<Action>) {
     yew::platform::spawn_local(async move {
         match JsFuture::from(p).await.ok().and_then(|v| v.as_string()) {
             Some(text) => load_text(&text, &on),
             None => on.emit(Action::BadScenario(problem(
-                field,
+                WHOLE,
                 Why::NotJson(String::new()),
             ))),
         }
@@ -59,7 +59,7 @@ pub fn load_file(file: web_sys::File, on: Callback<Action>) {
         )));
         return;
     }
-    load_promise(file.text(), on, WHOLE);
+    load_promise(file.text(), on);
 }
 
 /// Fetches `name` (a preset, or the query's `scenario`) relative to the page, so only from
@@ -67,10 +67,7 @@ pub fn load_file(file: web_sys::File, on: Callback<Action>) {
 pub fn fetch(name: &str, on: Callback<Action>) {
     if !valid_name(name) {
         let shown = crate::sim::utc::truncate(name, 40);
-        on.emit(Action::BadScenario(problem(
-            "scenario",
-            Why::NotFileName(shown),
-        )));
+        on.emit(Action::BadScenario(problem(WHOLE, Why::NotFileName(shown))));
         return;
     }
     let Some(win) = web_sys::window() else { return };
@@ -83,7 +80,7 @@ pub fn fetch(name: &str, on: Callback<Action>) {
             .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
             .filter(|r| r.ok());
         match response.and_then(|r| r.text().ok()) {
-            Some(text) => load_promise(text, on, "scenario"),
+            Some(text) => load_promise(text, on),
             None => on.emit(Action::BadScenario(problem(name, Why::NotFetched))),
         }
     });
