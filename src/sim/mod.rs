@@ -16,6 +16,7 @@ pub mod polling;
 pub mod rng;
 pub mod scenario;
 pub mod utc;
+pub mod workbench;
 
 pub use config::{Config, DedupOn};
 pub use event::EventState;
