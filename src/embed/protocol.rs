@@ -120,8 +120,9 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
 }
 
 /// Panels a host can show or hide.
-pub const PANELS: [&str; 12] = [
+pub const PANELS: [&str; 13] = [
     "path",
+    "workbench",
     "scenarios",
     "figures",
     "timeline",

@@ -10,6 +10,7 @@ pub mod settings;
 pub mod stepper;
 #[cfg(test)]
 mod tests;
+pub mod workbench;
 
 use std::collections::BTreeSet;
 use std::rc::Rc;

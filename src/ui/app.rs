@@ -11,6 +11,7 @@ use super::consumers::Consumers;
 use super::controls::Controls;
 use super::dead_letters::DeadLetters;
 use super::demos::Demos;
+
 use super::dock::Dock;
 use super::duplicates::Duplicates;
 use super::events::Events;
@@ -443,6 +444,11 @@ pub fn App(props: &AppProps) -> Html {
                         { panel(&PANELS[3]) }
                     </div>
                     { for PANELS[4..].iter().map(panel) }
+                    if options.shows("workbench") && *first_paint_done {
+                        <div class={if focus.is_some() { "slot muted" } else { "slot" }} data-panel="workbench">
+                            { super::workbench_entry::entry(lang, options.target_origin.clone()) }
+                        </div>
+                    }
                     if focus.is_some() { { panel(&PANELS[0]) } }
                 </main>
             </div>

@@ -29,6 +29,8 @@ pub mod scenarios;
 pub mod storage;
 pub mod text;
 pub mod timeline;
+pub mod workbench;
+pub mod workbench_entry;
 
 pub use app::{App, AppProps};
 

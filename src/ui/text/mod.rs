@@ -4,6 +4,8 @@
 //! into a sentence: `{0}`, `{1}` mark where [`fill`] puts them.
 mod en;
 mod es;
+mod workbench_en;
+mod workbench_es;
 
 use crate::embed::challenges::Challenge;
 use crate::embed::value::Kind as ValueKind;
@@ -30,6 +32,12 @@ impl Lang {
 
 pub struct Texts {
     pub language: &'static str,
+    /// The lab's door to the consumer workbench (its own texts are in [`WbTexts`]).
+    pub workbench_heading: &'static str,
+    pub workbench_intro: &'static str,
+    pub workbench_open: &'static str,
+    pub workbench_loading: &'static str,
+    pub workbench_failed: &'static str,
     pub title: &'static str,
     pub subtitle: &'static str,
     pub controls: &'static str,
@@ -438,6 +446,126 @@ impl Texts {
     /// A count written the language's way.
     pub fn count(&self, n: u64) -> String {
         crate::num::grouped(n, self.group_sep)
+    }
+}
+
+/// The consumer workbench's texts (its own module, which the lab's first load does not carry):
+/// one table per language, arrays indexed by the workbench's enums.
+pub struct WbTexts {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub language: &'static str,
+    pub effect: &'static str,
+    /// By [`WbEffect`]: the effect's name in the menu.
+    pub effects: [&'static str; WbEffect::COUNT],
+    /// By [`WbStep`]: the block's label; the apply block's comes from `apply_blocks`.
+    pub steps: [&'static str; WbStep::COUNT],
+    /// By [`WbEffect`]: the apply block's label.
+    pub apply_blocks: [&'static str; WbEffect::COUNT],
+    /// By [`WbStep`]: what the step does, one line under the block in the palette.
+    pub step_rules: [&'static str; WbStep::COUNT],
+    pub palette: &'static str,
+    /// `{0}`: a step's label.
+    pub add: &'static str,
+    pub program: &'static str,
+    /// `{0}` of `{1}` steps.
+    pub count: &'static str,
+    pub empty: &'static str,
+    pub full: &'static str,
+    pub up: &'static str,
+    pub down: &'static str,
+    pub remove: &'static str,
+    pub clear: &'static str,
+    pub drag_hint: &'static str,
+    pub presets: &'static str,
+    pub preset_placeholder: &'static str,
+    /// In the order of `sim::workbench::PRESETS`.
+    pub preset_names: [&'static str; 6],
+    pub predict: &'static str,
+    /// By [`Guess`].
+    pub guesses: [&'static str; Guess::COUNT],
+    pub check: &'static str,
+    pub predict_first: &'static str,
+    pub right: &'static str,
+    pub wrong: &'static str,
+    /// By [`Guess`]: what a wrong guess missed.
+    pub wrong_because: [&'static str; Guess::COUNT],
+    /// `{0}`: states explored.
+    pub safe: &'static str,
+    /// `{0}`: states explored.
+    pub broken: &'static str,
+    /// By [`Failure`]: its name and what it means.
+    pub failures: [&'static str; Failure::COUNT],
+    pub failure_meanings: [&'static str; Failure::COUNT],
+    /// `{0}`: the failure; `{1}`: moves.
+    pub run_heading: &'static str,
+    pub lanes: [&'static str; 3],
+    pub prev: &'static str,
+    pub next: &'static str,
+    pub all: &'static str,
+    /// `{0}` of `{1}`.
+    pub move_of: &'static str,
+    pub crash: &'static str,
+    /// By [`WbDid`]: what a move did, after the step's name.
+    pub did: [&'static str; WbDid::COUNT],
+    /// `{0}`: times the effect is committed (or sent); `{1}`: the mark.
+    pub db: &'static str,
+    pub mark_yes: &'static str,
+    pub mark_no: &'static str,
+    pub hint: &'static str,
+    /// By [`Hint`].
+    pub hints: [&'static str; Hint::COUNT],
+    pub email_note: &'static str,
+    pub set_note: &'static str,
+    pub share: &'static str,
+    /// `{0}`: what was wrong with the link's program.
+    pub bad_link: &'static str,
+    pub dismiss: &'static str,
+    /// By [`ProgramError`] kind: empty, too long (`{0}`, `{1}`), unknown step, unknown effect (`{0}`).
+    pub problems: [&'static str; 4],
+}
+
+use crate::lab::workbench::{Guess, Hint};
+use crate::sim::workbench::{
+    Did as WbDid, Effect as WbEffect, Failure, ProgramError, Step as WbStep,
+};
+
+impl Lang {
+    pub fn wb(self) -> &'static WbTexts {
+        match self {
+            Lang::Es => &workbench_es::WB_ES,
+            Lang::En => &workbench_en::WB_EN,
+        }
+    }
+}
+
+impl WbTexts {
+    /// A block's label: the apply block says what the effect is.
+    pub fn step(&self, s: WbStep, e: WbEffect) -> &'static str {
+        if s == WbStep::Apply {
+            self.apply_blocks[e as usize]
+        } else {
+            self.steps[s as usize]
+        }
+    }
+    /// What was wrong with a program from outside, in words.
+    pub fn problem(&self, e: &ProgramError) -> String {
+        match e {
+            ProgramError::Empty => self.problems[0].into(),
+            ProgramError::TooLong(n) => fill(
+                self.problems[1],
+                &[
+                    &n.to_string(),
+                    &crate::sim::workbench::MAX_STEPS.to_string(),
+                ],
+            ),
+            ProgramError::UnknownStep(s) => {
+                fill(self.problems[2], &[&crate::sim::utc::truncate(s, 30)])
+            }
+            ProgramError::UnknownEffect(s) => {
+                fill(self.problems[3], &[&crate::sim::utc::truncate(s, 30)])
+            }
+        }
     }
 }
 

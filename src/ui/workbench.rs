@@ -1,0 +1,406 @@
+//! The consumer workbench's view: blocks to arrange, the prediction, the verdict and the
+//! shortest failing run as a sequence diagram. A thin layer over `lab::workbench`; built into
+//! its own module (`src/bin/workbench.rs`), so the lab's first load does not carry it.
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::js_value;
+use super::text::{fill, Lang, WbTexts};
+use crate::embed::protocol::Outgoing;
+use crate::lab::workbench::{Guess, WbAction, Workbench};
+use crate::sim::outcome::Instance;
+use crate::sim::workbench::{Effect, Move, Step, MAX_STEPS, PRESETS};
+
+/// What a host (or the lab that opens it) gives the workbench.
+#[derive(Properties, PartialEq, Clone)]
+pub struct WbProps {
+    pub lang: Lang,
+    /// The link's fragment or query, read for `steps=` and `effect=`.
+    pub link: String,
+    /// Where progress goes (the host's origin); None sends nothing.
+    pub origin: Option<String>,
+    /// The share link's address without its fragment.
+    pub base: String,
+}
+
+/// The workbench state as Yew's reducer; `seq` counts actions, so the effect that tells the
+/// host runs once per action.
+#[derive(Clone, PartialEq)]
+struct Model {
+    wb: Workbench,
+    seq: u64,
+}
+
+impl Reducible for Model {
+    type Action = WbAction;
+    fn reduce(self: Rc<Self>, a: WbAction) -> Rc<Self> {
+        let mut m = (*self).clone();
+        m.wb.apply(a);
+        m.seq += 1;
+        Rc::new(m)
+    }
+}
+
+fn post(origin: &Option<String>, msg: &Outgoing) {
+    let Some(origin) = origin else { return };
+    let Some(win) = web_sys::window() else { return };
+    let target = win.parent().ok().flatten().unwrap_or(win);
+    let _ = target.post_message(&js_value::message(msg), origin);
+}
+
+#[component]
+pub fn WorkbenchApp(props: &WbProps) -> Html {
+    let model = {
+        let (lang, link) = (props.lang, props.link.clone());
+        use_reducer(move || Model {
+            wb: Workbench::new(
+                lang,
+                crate::lab::workbench::from_link(&link)
+                    .unwrap_or_else(|| Ok(crate::lab::workbench::naive())),
+            ),
+            seq: 0,
+        })
+    };
+    let dragged = use_state(|| None::<usize>);
+    {
+        let origin = props.origin.clone();
+        let m = model.clone();
+        use_effect_with(model.seq, move |_| {
+            for ms in &m.wb.out.milestones {
+                post(&origin, &Outgoing::Checkpoint { id: ms.as_str() });
+            }
+            if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+                if let Some(root) = doc.document_element() {
+                    if doc.get_element_by_id("lab").is_none() {
+                        let _ = root.set_attribute("lang", m.wb.lang.code());
+                    }
+                }
+            }
+        });
+    }
+    let wb = &model.wb;
+    let t = wb.lang.wb();
+    let d = |a: WbAction| {
+        let m = model.clone();
+        Callback::from(move |_| m.dispatch(a.clone()))
+    };
+    let effect = wb.program.effect;
+    let n = wb.program.steps.len();
+
+    let on_lang = {
+        let m = model.clone();
+        Callback::from(move |e: Event| {
+            if let Some(l) = Lang::from_code(&super::select_value(&e)) {
+                m.dispatch(WbAction::SetLang(l));
+            }
+        })
+    };
+    let on_effect = {
+        let m = model.clone();
+        Callback::from(move |e: Event| {
+            if let Some(x) = Effect::from_name(&super::select_value(&e)) {
+                m.dispatch(WbAction::SetEffect(x));
+            }
+        })
+    };
+    let on_preset = {
+        let m = model.clone();
+        Callback::from(move |e: Event| {
+            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(p) = PRESETS.iter().find(|p| p.id == sel.value()) {
+                m.dispatch(WbAction::Preset(p.id));
+            }
+            sel.set_value("");
+        })
+    };
+
+    let palette = html! {
+        <section class="panel wb-palette" aria-labelledby="wb-palette-h">
+            <h2 id="wb-palette-h">{ t.palette }</h2>
+            <ul class="wb-blocks">
+                { for Step::ALL.iter().map(|&s| html! {
+                    <li>
+                        <button class={classes!("btn", "wb-add", format!("wb-{}", s.as_str()))} disabled={n >= MAX_STEPS}
+                            aria-label={fill(t.add, &[t.step(s, effect)])} onclick={d(WbAction::Add(s))}>
+                            <span aria-hidden="true">{ "+ " }</span>{ t.step(s, effect) }
+                        </button>
+                        <small>{ t.step_rules[s as usize] }</small>
+                    </li>
+                }) }
+            </ul>
+        </section>
+    };
+
+    let block = |i: usize, s: Step| {
+        let on_drag_start = {
+            let dragged = dragged.clone();
+            Callback::from(move |_: DragEvent| dragged.set(Some(i)))
+        };
+        let on_drop = {
+            let (dragged, m) = (dragged.clone(), model.clone());
+            Callback::from(move |e: DragEvent| {
+                e.prevent_default();
+                if let Some(from) = *dragged {
+                    m.dispatch(WbAction::Move { from, to: i });
+                }
+                dragged.set(None);
+            })
+        };
+        let name = t.step(s, effect);
+        html! {
+            <li class={classes!("wb-block", format!("wb-{}", s.as_str()))} draggable="true"
+                ondragstart={on_drag_start} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
+                <span class="wb-num" aria-hidden="true">{ i + 1 }</span>
+                <span class="wb-name">{ name }</span>
+                <span class="wb-tools">
+                    <button class="btn small" disabled={i == 0} aria-label={format!("{} «{}» ({})", t.up, name, i + 1)}
+                        onclick={d(WbAction::Move { from: i, to: i.saturating_sub(1) })}>{ "↑" }</button>
+                    <button class="btn small" disabled={i + 1 >= n} aria-label={format!("{} «{}» ({})", t.down, name, i + 1)}
+                        onclick={d(WbAction::Move { from: i, to: i + 1 })}>{ "↓" }</button>
+                    <button class="btn small danger" aria-label={format!("{} «{}» ({})", t.remove, name, i + 1)}
+                        onclick={d(WbAction::Remove(i))}>{ "✕" }</button>
+                </span>
+            </li>
+        }
+    };
+
+    let program = html! {
+        <section class="panel wb-program" aria-labelledby="wb-program-h">
+            <h2 id="wb-program-h">{ t.program }</h2>
+            <div class="row">
+                <label class="field grow">{ t.effect }
+                    <select id="wb-effect" onchange={on_effect}>
+                        { for Effect::ALL.iter().map(|&e| html! {
+                            <option value={e.as_str()} selected={e == effect}>{ t.effects[e as usize] }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="field grow">{ t.presets }
+                    <select id="wb-preset" onchange={on_preset}>
+                        <option value="" selected=true>{ t.preset_placeholder }</option>
+                        { for PRESETS.iter().enumerate().map(|(i, p)| html! {
+                            <option value={p.id}>{ t.preset_names[i] }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <p class="small" aria-live="polite">{ fill(t.count, &[&n.to_string(), &MAX_STEPS.to_string()]) }
+                { if n >= MAX_STEPS { html! { <>{ " " }{ t.full }</> } } else { html! {} } }</p>
+            if n == 0 {
+                <p class="hint">{ t.empty }</p>
+            } else {
+                <ol class="wb-list" id="wb-list">{ for wb.program.steps.iter().enumerate().map(|(i, &s)| block(i, s)) }</ol>
+                <p class="hint">{ t.drag_hint }</p>
+                <button class="btn small" onclick={d(WbAction::Clear)}>{ t.clear }</button>
+            }
+            if effect == Effect::Set {
+                <p class="note">{ t.set_note }</p>
+            }
+        </section>
+    };
+
+    let predict = html! {
+        <section class="panel wb-verify" aria-labelledby="wb-predict-h">
+            <fieldset class="wb-guesses">
+                <legend id="wb-predict-h">{ t.predict }</legend>
+                { for Guess::ALL.iter().map(|&g| {
+                    let id = format!("wb-guess-{}", g.as_str());
+                    html! {
+                        <label class="field check" for={id.clone()}>
+                            <input type="radio" name="wb-guess" id={id} checked={wb.guess == Some(g)}
+                                onchange={{ let m = model.clone(); Callback::from(move |_: Event| m.dispatch(WbAction::Predict(g))) }} />
+                            { t.guesses[g as usize] }
+                        </label>
+                    }
+                }) }
+            </fieldset>
+            <div class="row">
+                <button id="wb-check" class="btn primary" disabled={wb.guess.is_none() || n == 0}
+                    onclick={d(WbAction::Check)}>{ t.check }</button>
+                if wb.guess.is_none() { <span class="hint">{ t.predict_first }</span> }
+            </div>
+            <div id="wb-verdict" aria-live="polite">{ verdict(wb, t, &model) }</div>
+        </section>
+    };
+
+    let share = format!("{}#{}", props.base, wb.fragment());
+    html! {
+        <div class="lab workbench">
+            <header class="lab-header">
+                <div>
+                    <h1>{ t.title }</h1>
+                    <p class="subtitle">{ t.intro }</p>
+                </div>
+                <label class="field">{ t.language }
+                    <select id="wb-lang" onchange={on_lang}>
+                        <option value="es" selected={wb.lang == Lang::Es}>{ "Español" }</option>
+                        <option value="en" selected={wb.lang == Lang::En}>{ "English" }</option>
+                    </select>
+                </label>
+            </header>
+            if let Some(p) = &wb.notice {
+                <div class="notice" role="alert">
+                    <p>{ fill(t.bad_link, &[&t.problem(p)]) }</p>
+                    <button class="btn small" onclick={d(WbAction::DismissNotice)}>{ t.dismiss }</button>
+                </div>
+            }
+            <div class="wb-body">
+                { palette }
+                { program }
+                { predict }
+            </div>
+            <p class="small"><a id="wb-share" href={share.clone()}>{ t.share }</a></p>
+        </div>
+    }
+}
+
+/// The verdict: right or wrong, safe or every failure, and the shown failure's run.
+fn verdict(wb: &Workbench, t: &'static WbTexts, model: &UseReducerHandle<Model>) -> Html {
+    let Some(c) = &wb.checked else {
+        return html! {};
+    };
+    let right = c.guess.right(&c.report);
+    let states = c.report.states.to_string();
+    let d = |a: WbAction| {
+        let m = model.clone();
+        Callback::from(move |_| m.dispatch(a.clone()))
+    };
+    let feedback = if right {
+        html! { <p class="verdict ok">{ t.right }</p> }
+    } else {
+        html! { <p class="verdict bad">{ t.wrong }{ " " }{ t.wrong_because[c.guess as usize] }</p> }
+    };
+    let email = c.program.effect == Effect::Email;
+    html! {
+        <>
+            { feedback }
+            if c.report.safe() {
+                <p class="wb-result safe">{ fill(t.safe, &[&states]) }</p>
+            } else {
+                <p class="wb-result broken">{ fill(t.broken, &[&states]) }</p>
+                <ul class="wb-failures">
+                    { for c.report.failures.iter().enumerate().map(|(i, f)| html! {
+                        <li>
+                            <button class="btn small" aria-pressed={(i == wb.failure).to_string()}
+                                onclick={d(WbAction::ShowFailure(i))}>{ t.failures[*f as usize] }</button>
+                            { " " }{ t.failure_meanings[*f as usize] }
+                        </li>
+                    }) }
+                </ul>
+                { run_view(wb, t, model) }
+                if let Some(h) = wb.hint().filter(|_| !email) {
+                    <p class="note wb-hint"><b>{ t.hint }{ ": " }</b>{ t.hints[h as usize] }</p>
+                }
+            }
+            if email {
+                <p class="note wb-email">{ t.email_note }</p>
+            }
+        </>
+    }
+}
+
+/// The shown failure's shortest run: three lanes, a row per move, stepped with buttons.
+fn run_view(wb: &Workbench, t: &'static WbTexts, model: &UseReducerHandle<Model>) -> Html {
+    let (Some(c), Some(run)) = (&wb.checked, wb.run()) else {
+        return html! {};
+    };
+    let f = c.report.failures[wb.failure];
+    let effect = c.program.effect;
+    let total = run.len();
+    let shown = wb.shown.min(total);
+    let go = |n: usize| {
+        let m = model.clone();
+        Callback::from(move |_| m.dispatch(WbAction::ShowMoves(n)))
+    };
+    let mut before = (0u8, false);
+    let rows = run[..shown].iter().map(|m: &Move| {
+        let now = (m.applied, m.marked);
+        let changed = now != before;
+        before = now;
+        let lane = if m.instance == Instance::A { "lane-1" } else { "lane-3" };
+        let who = if m.instance == Instance::A { "A" } else { "B" };
+        let step = m.step.map_or(t.crash, |s| t.step(s, effect));
+        let did = t.did[m.result as usize];
+        let mark = if m.marked { t.mark_yes } else { t.mark_no };
+        html! {
+            <li class={classes!("seq-row", lane, m.step.is_none().then_some("wb-crash"))}>
+                <span class="seq-op"><b>{ who }</b>{ " " }<span class="wb-step">{ step }</span>{ ": " }{ did }</span>
+                <span class={classes!("seq-db", changed.then_some("changed"))}>{ fill(t.db, &[&m.applied.to_string(), mark]) }</span>
+            </li>
+        }
+    });
+    html! {
+        <div class="wb-run">
+            <h3>{ fill(t.run_heading, &[t.failures[f as usize], &total.to_string()]) }</h3>
+            <div class="row">
+                <button id="wb-prev" class="btn small" disabled={shown <= 1} onclick={go(shown.saturating_sub(1))}>{ t.prev }</button>
+                <button id="wb-next" class="btn small" disabled={shown >= total} onclick={go(shown + 1)}>{ t.next }</button>
+                <button id="wb-all" class="btn small" disabled={shown >= total} onclick={go(total)}>{ t.all }</button>
+                <span id="wb-move-of" class="small" aria-live="polite">{ fill(t.move_of, &[&shown.to_string(), &total.to_string()]) }</span>
+            </div>
+            <div class="seq">
+                <div class="seq-head" aria-hidden="true">{ for t.lanes.iter().map(|l| html! { <span>{ *l }</span> }) }</div>
+                <ol class="demo-steps" id="wb-run">{ for rows }</ol>
+            </div>
+        </div>
+    }
+}
+
+/// Mounts the workbench into `element` with what its host said.
+pub fn mount(element: web_sys::Element, props: WbProps) {
+    yew::Renderer::<WorkbenchApp>::with_root_and_props(element, props).render();
+}
+
+/// The page's address without its fragment, for the share link.
+pub fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or("").to_string())
+        .unwrap_or_default()
+}
+
+/// The language a `lang=` in the query asks for.
+pub fn query_lang(query: &str) -> Option<Lang> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|p| p.strip_prefix("lang="))
+        .and_then(Lang::from_code)
+}
+
+/// The origin a `origin=` in the query names, if it is one (checked like the lab's own).
+pub fn query_origin(query: &str) -> Option<String> {
+    let raw = query
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|p| p.strip_prefix("origin="))?;
+    let decoded = js_sys::decode_uri_component(raw).ok()?.as_string()?;
+    crate::embed::protocol::valid_origin(&decoded).then_some(decoded)
+}
+
+/// Standalone page (`workbench.html`): mounts into `#workbench`, reading `lang`, `origin` and
+/// the program from the address.
+pub fn start() {
+    let Some(win) = web_sys::window() else { return };
+    let Some(root) = win
+        .document()
+        .and_then(|d| d.get_element_by_id("workbench"))
+    else {
+        return;
+    };
+    let loc = win.location();
+    let query = loc.search().unwrap_or_default();
+    let hash = loc.hash().unwrap_or_default();
+    root.set_inner_html("");
+    let link = if hash.len() > 1 { hash } else { query.clone() };
+    mount(
+        root,
+        WbProps {
+            lang: query_lang(&query).unwrap_or_default(),
+            link,
+            origin: query_origin(&query),
+            base: page_base(),
+        },
+    );
+}

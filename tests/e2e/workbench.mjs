@@ -1,0 +1,169 @@
+// End-to-end check of the consumer workbench (dist/ under the strict CSP): its module is not
+// requested until a learner opens it from the lab; there, the lesson's insert-first pattern is
+// built by keyboard, predicted and checked safe, with the host told; the naive preset is
+// double effect and its run is stepped to the end; the email case says why nothing is safe; a
+// bad link gets a Spanish notice and the defaults; axe finds nothing serious. Screenshots at
+// 1280 and 375 px go to tests/e2e/out/workbench-*.png.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+// The same policy as smoke.mjs: scripts and styles only from the page's own origin.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', '..', 'dist');
+const out = join(here, 'out');
+mkdirSync(out, { recursive: true });
+const axe = readFileSync(join(here, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+const { check, done } = checks('workbench');
+const { server, url } = await serveDir(dist, { 'content-security-policy': CSP });
+const browser = await launchChromium();
+const text = (page, sel) => page.locator(sel).innerText();
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+
+  await check('the lab does not fetch the workbench until it is opened', async () => {
+    await page.goto(url + '?start=free');
+    await page.waitForSelector('#open-workbench', { timeout: 20000 });
+    await page.waitForTimeout(500);
+    const early = requests.filter((r) => /\/workbench(_bg\.wasm|\.js|\.css)$/.test(r));
+    assert(early.length === 0, `requested before opening: ${early.join(', ')}`);
+    await page.click('#open-workbench');
+    await page.waitForSelector('.workbench-entry .wb-list', { timeout: 20000 });
+    assert(requests.some((r) => r.endsWith('workbench_bg.wasm')), 'the workbench module was not fetched');
+    assert(await page.locator('#open-workbench').isHidden(), 'the open button is still shown');
+  });
+
+  await check('opened in the lab, the workbench shows the naive consumer in Spanish', async () => {
+    const h = await text(page, '.workbench-entry h1');
+    assert(h.includes('Banco del consumidor'), `heading "${h}"`);
+    const blocks = await page.locator('.workbench-entry .wb-block .wb-name').allInnerTexts();
+    assert(blocks.join('|') === 'Sumar al saldo|Ack al broker', `blocks ${blocks.join('|')}`);
+    assert(await page.locator('#wb-check').isDisabled(), 'check is enabled before a prediction');
+  });
+
+  // The standalone page: what a course page embeds for the first lesson.
+  const wb = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  wb.on('pageerror', (e) => errors.push(String(e)));
+  const posted = [];
+  await wb.exposeFunction('recordPost', (m) => posted.push(m));
+  await wb.addInitScript(() => {
+    // The workbench posts to its parent; in a top-level page that is itself.
+    window.addEventListener('message', (e) => { if (e.data?.source === 'retry-lab') window.recordPost(e.data); });
+  });
+  const origin = new URL(url).origin;
+
+  await check("the lesson's pattern built by keyboard is proven safe, and the host is told", async () => {
+    await wb.goto(`${url}workbench.html?origin=${encodeURIComponent(origin)}`);
+    await wb.waitForSelector('.wb-list', { timeout: 20000 });
+    // Empty it, then add the five steps in the wrong order and move the ack down, by keyboard.
+    await wb.getByRole('button', { name: 'Vaciar' }).focus();
+    await wb.keyboard.press('Enter');
+    for (const s of ['ack', 'begin', 'insert', 'apply', 'commit']) {
+      await wb.locator(`.wb-add.wb-${s}`).focus();
+      await wb.keyboard.press('Enter');
+    }
+    for (let i = 0; i < 4; i++) {
+      await wb.locator('.wb-block').nth(i).getByRole('button', { name: /^Bajar/ }).focus();
+      await wb.keyboard.press('Enter');
+    }
+    const blocks = await wb.locator('.wb-block .wb-name').allInnerTexts();
+    assert(blocks.join('|') === 'Abrir transacción|Insertar la marca (restricción de unicidad)|Sumar al saldo|Confirmar (commit)|Ack al broker', blocks.join('|'));
+    await wb.locator('#wb-guess-safe').focus();
+    await wb.keyboard.press('Space');
+    await wb.locator('#wb-check').focus();
+    await wb.keyboard.press('Enter');
+    const v = await text(wb, '#wb-verdict');
+    assert(v.includes('Acertaste') && v.includes('Seguro'), v);
+    assert(/\d+ estados/.test(v), `no state count: ${v}`);
+    await wb.waitForFunction(() => true);
+    await wb.waitForTimeout(200);
+    assert(posted.some((m) => m.type === 'checkpoint' && m.id === 'workbench_balance_safe'), JSON.stringify(posted));
+    const share = await wb.getAttribute('#wb-share', 'href');
+    assert(share.endsWith('#steps=begin,insert,apply,commit,ack&effect=add'), share);
+  });
+
+  await check('the same pattern with an email is broken, and the page says why', async () => {
+    await wb.selectOption('#wb-effect', 'email');
+    await wb.check('#wb-guess-safe');
+    await wb.click('#wb-check');
+    const v = await text(wb, '#wb-verdict');
+    assert(v.includes('No era eso') && v.includes('Efecto doble'), v);
+    assert(v.includes('clave de idempotencia') && v.includes('outbox'), v);
+    await wb.waitForTimeout(200);
+    assert(posted.some((m) => m.id === 'workbench_email_unsafe'), JSON.stringify(posted));
+    await wb.click('#wb-all');
+    await wb.screenshot({ path: join(out, 'workbench-email-1280.png'), fullPage: true });
+  });
+
+  await check('the naive preset is a double effect, its run stepped to the end', async () => {
+    await wb.selectOption('#wb-effect', 'add');
+    await wb.selectOption('#wb-preset', 'naive');
+    await wb.check('#wb-guess-double_effect');
+    await wb.click('#wb-check');
+    const v = await text(wb, '#wb-verdict');
+    assert(v.includes('Acertaste') && v.includes('Efecto doble'), v);
+    assert(v.includes('Pista'), `no hint: ${v}`);
+    let of = await text(wb, '#wb-move-of');
+    const total = Number(of.match(/de (\d+)/)[1]);
+    assert(of.startsWith('Paso 1 de'), of);
+    for (let i = 1; i < total; i++) await wb.click('#wb-next');
+    of = await text(wb, '#wb-move-of');
+    assert(of === `Paso ${total} de ${total}`, of);
+    assert(await wb.locator('#wb-run li').count() === total, 'rows');
+    const last = await wb.locator('#wb-run li').last().innerText();
+    assert(last.includes('efecto: 2'), `last row: ${last}`);
+    await wb.screenshot({ path: join(out, 'workbench-naive-1280.png'), fullPage: true });
+  });
+
+  await check('axe finds no serious or critical violation', async () => {
+    await wb.addScriptTag({ content: axe }).catch(() => wb.evaluate(axe));
+    const r = await wb.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+      .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length}`));
+    assert(r.length === 0, r.join('; '));
+  });
+
+  await check('a bad link gets a Spanish notice and the naive consumer', async () => {
+    const bad = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await bad.goto(`${url}workbench.html#steps=begin,teleport&effect=add`);
+    await bad.waitForSelector('.wb-list', { timeout: 20000 });
+    const n = await text(bad, '.notice');
+    assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor ingenuo'), n);
+    const blocks = await bad.locator('.wb-block .wb-name').allInnerTexts();
+    assert(blocks.join('|') === 'Sumar al saldo|Ack al broker', blocks.join('|'));
+    await bad.close();
+  });
+
+  await check('on a phone (375 px) nothing is wider than the screen, and a run is stepped', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ph = await ctx.newPage();
+    await ph.goto(`${url}workbench.html#steps=begin,insert,commit,begin,apply,commit,ack&effect=add`);
+    await ph.waitForSelector('.wb-list', { timeout: 20000 });
+    await ph.check('#wb-guess-lost');
+    await ph.click('#wb-check');
+    await ph.click('#wb-next');
+    await ph.click('#wb-next');
+    const w = await ph.evaluate(() => document.documentElement.scrollWidth);
+    assert(w <= 375, `document is ${w} px wide`);
+    await ph.locator('.wb-run').scrollIntoViewIfNeeded();
+    await ph.screenshot({ path: join(out, 'workbench-mark-first-375.png'), fullPage: true });
+    await ctx.close();
+  });
+
+  await check('no console errors, nothing requested from elsewhere', async () => {
+    assert(errors.length === 0, errors.join('\n'));
+    const foreign = requests.filter((r) => !r.startsWith(url));
+    assert(foreign.length === 0, foreign.join(', '));
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+done();
