@@ -358,6 +358,8 @@ fn the_brute_force_enumerator_agrees_on_every_ordering() {
     }
 }
 
+// proptest is a native dev-dependency (the browser tests build this crate's tests for wasm too).
+#[cfg(not(target_arch = "wasm32"))]
 mod props {
     use super::*;
     use proptest::prelude::*;

@@ -1,36 +1,43 @@
-//! The lab's door to the consumer workbench: a panel whose button fetches the workbench's own
-//! module (`www/open-workbench.js`) and mounts it in place, so a learner who never opens it
-//! never downloads it. Kept to a plain function and one JS call: the door is in every first
-//! load, the workbench is not.
-use wasm_bindgen::prelude::*;
+//! The lab's door to the consumer workbench: a panel whose button asks the page's loader
+//! (`www/start.js`, `retryLabOpenWorkbench`) to fetch the workbench's own module and mount it
+//! in place, so a learner who never opens it never downloads it. A plain function and one JS
+//! call: the door is in every first load, the workbench is not. A host that mounts the lab
+//! without start.js has no loader, and gets no door.
+use js_sys::{Array, Function, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use super::text::Lang;
 
-#[wasm_bindgen(module = "/www/open-workbench.js")]
-extern "C" {
-    fn open_workbench(
-        button: web_sys::Element,
-        lang: &str,
-        origin: Option<String>,
-        loading: &str,
-        failed: &str,
-    );
+const LOADER: &str = "retryLabOpenWorkbench";
+
+fn loader() -> Option<Function> {
+    let win = web_sys::window()?;
+    Reflect::get(&win, &LOADER.into())
+        .ok()?
+        .dyn_into::<Function>()
+        .ok()
 }
 
-/// The panel; `origin` is the host's, where the workbench reports its checkpoints itself.
+/// The panel, if the page can load the workbench; `origin` is the host's, where the
+/// workbench reports its checkpoints itself.
 pub fn entry(lang: Lang, origin: Option<String>) -> Html {
+    if loader().is_none() {
+        return Html::default();
+    }
     let t = lang.t();
     let onclick = Callback::from(move |e: MouseEvent| {
-        if let Some(button) = e.target_dyn_into::<web_sys::Element>() {
-            open_workbench(
-                button,
-                lang.code(),
-                origin.clone(),
-                t.workbench_loading,
-                t.workbench_failed,
-            );
-        }
+        let (Some(button), Some(open)) = (e.target(), loader()) else {
+            return;
+        };
+        let args = Array::of5(
+            &button,
+            &lang.code().into(),
+            &origin.as_deref().map_or(JsValue::UNDEFINED, JsValue::from),
+            &t.workbench_loading.into(),
+            &t.workbench_failed.into(),
+        );
+        let _ = open.apply(&JsValue::NULL, &args);
     });
     html! {
         <section class="panel workbench-entry" aria-labelledby="workbench-h" id="workbench-entry">

@@ -109,6 +109,25 @@ async function walk(s) {
     await s.waitFor('the result', exists, ['#path-result']);
     assert(await s.run(() => document.querySelector('#path-result').dataset.right) === 'false', 'a wrong prediction judged right');
   });
+  await check(tag('the consumer workbench: the naive preset is a double effect, stepped to the end'), async () => {
+    await s.goto(`${url}workbench.html`);
+    await s.waitFor('the workbench', exists, ['.wb-list']);
+    await s.click('#wb-preset option[value="naive"]');
+    await s.click('#wb-guess-double_effect');
+    await s.click('#wb-check');
+    await s.waitFor('the verdict', hasText, ['#wb-verdict', 'Efecto doble']);
+    await s.click('#wb-all');
+    const of = await s.text('#wb-move-of');
+    const m = of.match(/Paso (\d+) de (\d+)/);
+    assert(m && m[1] === m[2], of);
+    assert(/Acertaste/.test(await s.text('#wb-verdict')), await s.text('#wb-verdict'));
+  });
+  await check(tag("the consumer workbench: the lesson's pattern is safe"), async () => {
+    await s.click('#wb-preset option[value="insert_first"]');
+    await s.click('#wb-guess-safe');
+    await s.click('#wb-check');
+    await s.waitFor('the safe verdict', hasText, ['#wb-verdict', 'Seguro']);
+  });
   return fingerprint;
 }
 
