@@ -8,7 +8,7 @@ const root = new URL('./', import.meta.url);
 // The lab's door to the consumer workbench (src/ui/workbench_entry.rs): its module, wasm and
 // styles are fetched only when a learner opens it, then mounted into the door's panel. The
 // loading and failure texts come from the lab's table, in the learner's language.
-window.retryLabOpenWorkbench = (button, lang, origin, loading, failed) => {
+window.retryLabOpenWorkbench = (button, lang, origin, xapi, loading, failed) => {
   const panel = button.closest('section');
   const mount = panel.querySelector('.workbench-mount');
   const status = document.createElement('p');
@@ -31,7 +31,7 @@ window.retryLabOpenWorkbench = (button, lang, origin, loading, failed) => {
       panel.classList.add('opened');
       const host = document.createElement('div');
       mount.append(host);
-      m.mount_workbench(host, lang, origin || undefined, new URL('workbench.html', root).href, '');
+      m.mount_workbench(host, lang, origin || undefined, new URL('workbench.html', root).href, '', xapi || undefined);
     })
     .catch(() => {
       status.setAttribute('role', 'alert');

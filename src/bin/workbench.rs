@@ -7,8 +7,9 @@ mod web {
     use retry_lab::ui::workbench::{mount, WbProps};
     use wasm_bindgen::prelude::*;
 
-    /// `mount_workbench(element, lang, origin, base, link)`: `origin` is where progress goes
-    /// (the lab passes its host's), `base` the share link's address, `link` a program to open.
+    /// `mount_workbench(element, lang, origin, base, link, xapi)`: `origin` is where progress
+    /// goes (the lab passes its host's), `base` the share link's address, `link` a program to
+    /// open, `xapi` the activity IRI of its statements (none without it).
     #[wasm_bindgen]
     pub fn mount_workbench(
         element: web_sys::Element,
@@ -16,8 +17,10 @@ mod web {
         origin: Option<String>,
         base: String,
         link: String,
+        xapi: Option<String>,
     ) {
         let origin = origin.filter(|o| retry_lab::embed::protocol::valid_origin(o));
+        let xapi = xapi.filter(|x| retry_lab::embed::xapi::valid_iri(x));
         mount(
             element,
             WbProps {
@@ -25,6 +28,7 @@ mod web {
                 link,
                 origin,
                 base,
+                xapi,
             },
         );
     }

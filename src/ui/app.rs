@@ -446,7 +446,7 @@ pub fn App(props: &AppProps) -> Html {
                     { for PANELS[4..].iter().map(panel) }
                     if options.shows("workbench") && *first_paint_done {
                         <div class={if focus.is_some() { "slot muted" } else { "slot" }} data-panel="workbench">
-                            { super::workbench_entry::entry(lang, options.target_origin.clone()) }
+                            { super::workbench_entry::entry(lang, options.target_origin.clone(), options.xapi.clone()) }
                         </div>
                     }
                     if focus.is_some() { { panel(&PANELS[0]) } }

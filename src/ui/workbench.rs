@@ -8,7 +8,9 @@ use yew::prelude::*;
 use super::js_value;
 use super::text::{fill, Lang, WbTexts};
 use crate::embed::protocol::Outgoing;
-use crate::lab::workbench::{Guess, WbAction, Workbench};
+use crate::embed::value::Value;
+use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
+use crate::lab::workbench::{Guess, Milestone, Outbox, WbAction, Workbench};
 use crate::sim::outcome::Instance;
 use crate::sim::workbench::{Effect, Move, Step, MAX_STEPS, PRESETS};
 
@@ -22,6 +24,87 @@ pub struct WbProps {
     pub origin: Option<String>,
     /// The share link's address without its fragment.
     pub base: String,
+    /// The xAPI activity IRI of the workbench; no statements without it (nor without `origin`).
+    #[prop_or_default]
+    pub xapi: Option<String>,
+}
+
+/// A text in both languages, from how one language's workbench table words it.
+fn in_both(f: &dyn Fn(&'static WbTexts) -> String) -> Names {
+    Names {
+        es: f(Lang::Es.wb()),
+        en: f(Lang::En.wb()),
+    }
+}
+
+/// The xAPI session of one visit to the workbench.
+pub fn session(activity: String, registration: uuid::Uuid) -> Session {
+    Session {
+        activity,
+        registration,
+        name: in_both(&|t| t.title.into()),
+        description: in_both(&|t| t.intro.into()),
+    }
+}
+
+/// The statements one action gives the host: `answered` for a verdict predicted (a choice
+/// interaction over the four guesses; the right one is the guess when it was right, else what
+/// the checker found first), `progressed` for each milestone (with the share reached).
+pub fn statements(s: &Session, wb: &Workbench, timestamp: &str) -> Vec<Value> {
+    let Outbox {
+        milestones,
+        answered,
+    } = &wb.out;
+    let mut out = Vec::new();
+    if let (Some((guess, right)), Some(c)) = (answered, &wb.checked) {
+        let correct = if *right {
+            *guess
+        } else {
+            let first = c.report.failures.first().copied();
+            Guess::ALL
+                .iter()
+                .copied()
+                .find(|g| g.failure() == first)
+                .unwrap_or(Guess::Safe)
+        };
+        let interaction = Interaction {
+            prompt: in_both(&|t| t.predict.into()),
+            choices: Guess::ALL
+                .iter()
+                .map(|&g| in_both(&|t| t.guesses[g as usize].into()))
+                .collect(),
+            correct: correct as usize,
+            response: *guess as usize,
+        };
+        let name = in_both(&|t| t.title.into());
+        let object = Object {
+            part: Some("predict"),
+            name: &name,
+        };
+        out.push(xapi::statement(
+            s,
+            &Verb::Answered(interaction),
+            object,
+            wb.lang,
+            timestamp,
+        ));
+    }
+    for m in milestones {
+        let percent = (wb.reached.len() * 100 / Milestone::COUNT) as u32;
+        let name = in_both(&|t| t.milestones[*m as usize].into());
+        let object = Object {
+            part: Some(m.as_str()),
+            name: &name,
+        };
+        out.push(xapi::statement(
+            s,
+            &Verb::Progressed { percent },
+            object,
+            wb.lang,
+            timestamp,
+        ));
+    }
+    out
 }
 
 /// The workbench state as Yew's reducer; `seq` counts actions, so the effect that tells the
@@ -63,12 +146,29 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
         })
     };
     let dragged = use_state(|| None::<usize>);
+    let xapi = use_memo((), {
+        let activity = props.xapi.clone();
+        move |_| {
+            activity.map(|a| {
+                let mut bytes = [0u8; 16];
+                let _ = getrandom::fill(&mut bytes);
+                session(a, uuid::Builder::from_random_bytes(bytes).into_uuid())
+            })
+        }
+    });
     {
         let origin = props.origin.clone();
         let m = model.clone();
+        let xapi = xapi.clone();
         use_effect_with(model.seq, move |_| {
             for ms in &m.wb.out.milestones {
                 post(&origin, &Outgoing::Checkpoint { id: ms.as_str() });
+            }
+            if let Some(s) = xapi.as_ref() {
+                let now = String::from(js_sys::Date::new_0().to_iso_string());
+                for statement in statements(s, &m.wb, &now) {
+                    post(&origin, &Outgoing::Xapi { statement });
+                }
             }
             if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
                 if let Some(root) = doc.document_element() {
@@ -369,6 +469,16 @@ pub fn query_lang(query: &str) -> Option<Lang> {
         .and_then(Lang::from_code)
 }
 
+/// The activity IRI an `xapi=` in the query names, if it is one.
+pub fn query_xapi(query: &str) -> Option<String> {
+    let raw = query
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|p| p.strip_prefix("xapi="))?;
+    let decoded = js_sys::decode_uri_component(raw).ok()?.as_string()?;
+    xapi::valid_iri(&decoded).then_some(decoded)
+}
+
 /// The origin a `origin=` in the query names, if it is one (checked like the lab's own).
 pub fn query_origin(query: &str) -> Option<String> {
     let raw = query
@@ -401,6 +511,65 @@ pub fn start() {
             link,
             origin: query_origin(&query),
             base: page_base(),
+            xapi: query_xapi(&query),
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::workbench::Effect;
+
+    fn checked(steps: &str, effect: &str, guess: Guess) -> Workbench {
+        let mut wb = Workbench::new(
+            Lang::Es,
+            crate::sim::workbench::Program::parse(steps, effect),
+        );
+        wb.apply(WbAction::Predict(guess));
+        wb.apply(WbAction::Check);
+        wb
+    }
+
+    fn field<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+        path.iter().fold(v, |v, k| match v {
+            Value::Obj(f) => f
+                .iter()
+                .find(|(n, _)| n == k)
+                .map_or(&Value::Absent, |(_, v)| v),
+            _ => &Value::Absent,
+        })
+    }
+
+    #[test]
+    fn a_right_safe_verdict_is_answered_and_progressed() {
+        let s = session("https://course.example/wb".into(), uuid::Uuid::nil());
+        let wb = checked("begin,insert,apply,commit,ack", "add", Guess::Safe);
+        let st = statements(&s, &wb, "2026-12-01T00:00:00Z");
+        assert_eq!(st.len(), 2);
+        let verb = |v: &Value| field(v, &["verb", "id"]).as_str().unwrap_or("").to_string();
+        assert!(verb(&st[0]).ends_with("/answered"));
+        assert_eq!(field(&st[0], &["result", "success"]), &Value::Bool(true));
+        assert!(verb(&st[1]).ends_with("/progressed"));
+        assert_eq!(
+            field(&st[1], &["object", "id"]).as_str(),
+            Some("https://course.example/wb/workbench_balance_safe")
+        );
+    }
+
+    #[test]
+    fn a_wrong_guess_is_answered_with_what_the_checker_found() {
+        let s = session("urn:x".into(), uuid::Uuid::nil());
+        let wb = checked("apply,ack", "add", Guess::Safe);
+        let st = statements(&s, &wb, "t");
+        assert_eq!(st.len(), 1);
+        assert_eq!(field(&st[0], &["result", "success"]), &Value::Bool(false));
+        let pattern = field(&st[0], &["object", "definition", "correctResponsesPattern"]);
+        let double = (Guess::DoubleEffect as usize).to_string();
+        assert_eq!(pattern, &Value::List(vec![Value::Str(double)]));
+        // Edits and a check without a prediction say nothing.
+        let mut wb = wb;
+        wb.apply(WbAction::SetEffect(Effect::Set));
+        assert!(statements(&s, &wb, "t").is_empty());
+    }
 }

@@ -20,8 +20,9 @@ fn loader() -> Option<Function> {
 }
 
 /// The panel, if the page can load the workbench; `origin` is the host's, where the
-/// workbench reports its checkpoints itself.
-pub fn entry(lang: Lang, origin: Option<String>) -> Html {
+/// workbench reports its checkpoints itself, and `xapi` the lab's activity (the workbench's
+/// statements are about `{xapi}/workbench`).
+pub fn entry(lang: Lang, origin: Option<String>, xapi: Option<String>) -> Html {
     if loader().is_none() {
         return Html::default();
     }
@@ -30,13 +31,15 @@ pub fn entry(lang: Lang, origin: Option<String>) -> Html {
         let (Some(button), Some(open)) = (e.target(), loader()) else {
             return;
         };
+        let opt = |s: Option<String>| s.map_or(JsValue::UNDEFINED, JsValue::from);
         let args = Array::of5(
             &button,
             &lang.code().into(),
-            &origin.as_deref().map_or(JsValue::UNDEFINED, JsValue::from),
+            &opt(origin.clone()),
+            &opt(xapi.as_ref().map(|a| format!("{a}/workbench"))),
             &t.workbench_loading.into(),
-            &t.workbench_failed.into(),
         );
+        args.push(&t.workbench_failed.into());
         let _ = open.apply(&JsValue::NULL, &args);
     });
     html! {

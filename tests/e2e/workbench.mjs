@@ -5,6 +5,7 @@
 // bad link gets a Spanish notice and the defaults; axe finds nothing serious. Screenshots at
 // 1280 and 375 px go to tests/e2e/out/workbench-*.png.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
@@ -18,6 +19,8 @@ mkdirSync(out, { recursive: true });
 const axe = readFileSync(join(here, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 const { check, done } = checks('workbench');
+const validate = createRequire(import.meta.url)('xapi-validation').default;
+const ACTIVITY = 'https://course.example/lessons/idempotency/workbench';
 const { server, url } = await serveDir(dist, { 'content-security-policy': CSP });
 const browser = await launchChromium();
 const text = (page, sel) => page.locator(sel).innerText();
@@ -61,7 +64,7 @@ try {
   const origin = new URL(url).origin;
 
   await check("the lesson's pattern built by keyboard is proven safe, and the host is told", async () => {
-    await wb.goto(`${url}workbench.html?origin=${encodeURIComponent(origin)}`);
+    await wb.goto(`${url}workbench.html?origin=${encodeURIComponent(origin)}&xapi=${encodeURIComponent(ACTIVITY)}`);
     await wb.waitForSelector('.wb-list', { timeout: 20000 });
     // Empty it, then add the five steps in the wrong order and move the ack down, by keyboard.
     await wb.getByRole('button', { name: 'Vaciar' }).focus();
@@ -121,6 +124,20 @@ try {
     const last = await wb.locator('#wb-run li').last().innerText();
     assert(last.includes('efecto: 2'), `last row: ${last}`);
     await wb.screenshot({ path: join(out, 'workbench-naive-1280.png'), fullPage: true });
+  });
+
+  await check('its xAPI statements are valid and say what happened (answered, progressed)', async () => {
+    const actor = { objectType: 'Agent', account: { homePage: origin, name: 'demo-learner' } };
+    const st = posted.filter((m) => m.type === 'xapi').map((m) => ({ actor, ...m.statement }));
+    for (const s of st) {
+      const warnings = validate(s);
+      assert(warnings.length === 0, `${s.verb.id}: ${warnings.map((w) => `${w.path.join('.')}: ${w.name}`).join('; ')}`);
+    }
+    const answered = st.filter((s) => s.verb.id.endsWith('/answered'));
+    assert(answered.length === 3, `${answered.length} answered`);
+    assert(answered.map((s) => s.result.success).join() === 'true,false,true', answered.map((s) => s.result.success).join());
+    const progressed = st.filter((s) => s.verb.id.endsWith('/progressed')).map((s) => s.object.id);
+    assert(progressed.join() === `${ACTIVITY}/workbench_balance_safe,${ACTIVITY}/workbench_email_unsafe`, progressed.join());
   });
 
   await check('axe finds no serious or critical violation', async () => {

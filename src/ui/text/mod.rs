@@ -521,11 +521,13 @@ pub struct WbTexts {
     /// `{0}`: what was wrong with the link's program.
     pub bad_link: &'static str,
     pub dismiss: &'static str,
+    /// By [`Milestone`]: what the learner reached, for xAPI statements.
+    pub milestones: [&'static str; Milestone::COUNT],
     /// By [`ProgramError`] kind: empty, too long (`{0}`, `{1}`), unknown step, unknown effect (`{0}`).
     pub problems: [&'static str; 4],
 }
 
-use crate::lab::workbench::{Guess, Hint};
+use crate::lab::workbench::{Guess, Hint, Milestone};
 use crate::sim::workbench::{
     Did as WbDid, Effect as WbEffect, Failure, ProgramError, Step as WbStep,
 };

@@ -114,6 +114,7 @@ pub static WB_EN: WbTexts = WbTexts {
     share: "Link to this consumer",
     bad_link: "The link carried a consumer that cannot be read ({0}). The naive consumer opens instead.",
     dismiss: "Dismiss",
+    milestones: ["A balance consumer proven safe", "No order is safe for an email"],
     problems: [
         "it has no steps",
         "it has {0} steps and the most is {1}",

@@ -114,6 +114,7 @@ pub static WB_ES: WbTexts = WbTexts {
     share: "Enlace a este consumidor",
     bad_link: "El enlace traía un consumidor que no se puede leer ({0}). Se abre el consumidor ingenuo.",
     dismiss: "Cerrar el aviso",
+    milestones: ["Un consumidor de saldo demostrado seguro", "Ningún orden es seguro para un correo"],
     problems: [
         "no tiene pasos",
         "tiene {0} pasos y el máximo es {1}",
