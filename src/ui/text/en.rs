@@ -8,8 +8,6 @@ pub static EN: Texts = Texts {
     workbench_heading: "Consumer workbench",
     workbench_intro: "Where does the idempotency boundary go? Build your own consumer from steps and check every order and crash of two instances.",
     workbench_open: "Open the consumer workbench",
-    workbench_loading: "Loading the consumer workbench…",
-    workbench_failed: "The consumer workbench could not be loaded. Reload the page to try again.",
     controls: "Controls",
     play: "Play",
     pause: "Pause",

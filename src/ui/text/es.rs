@@ -9,8 +9,6 @@ pub static ES: Texts = Texts {
     workbench_heading: "Banco del consumidor",
     workbench_intro: "¿Dónde va el límite de idempotencia? Arma tu propio consumidor con pasos y comprueba todos los órdenes y caídas posibles de dos instancias.",
     workbench_open: "Abrir el banco del consumidor",
-    workbench_loading: "Cargando el banco del consumidor…",
-    workbench_failed: "No se pudo cargar el banco del consumidor. Recarga la página para intentarlo de nuevo.",
     controls: "Controles",
     play: "Reproducir",
     pause: "Pausa",

@@ -36,8 +36,6 @@ pub struct Texts {
     pub workbench_heading: &'static str,
     pub workbench_intro: &'static str,
     pub workbench_open: &'static str,
-    pub workbench_loading: &'static str,
-    pub workbench_failed: &'static str,
     pub title: &'static str,
     pub subtitle: &'static str,
     pub controls: &'static str,
