@@ -4,7 +4,7 @@
 // the CPU slowed 4x. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
 import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
 
-const [labDist, baseDist] = process.argv.slice(2);
+const [labDist, baseDist, slowest] = process.argv.slice(2);
 const RUNS = 7;
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 
@@ -68,6 +68,25 @@ try {
     return { end, times: times.filter((_, i) => i % 2 === 0) };
   });
   console.log(`browser time travel through the scrubber to minute 30 of a 100-event session (${scrub.end} ms): median ${median(scrub.times).toFixed(1)} ms per move, recompute + render (max ${Math.max(...scrub.times).toFixed(1)})`);
+
+  // The consumer workbench's checker in the page: each preset, and the slowest 12-step program
+  // the native bench found (`steps --effect e`), the median of 15 checks each.
+  const wb = await browser.newPage();
+  await wb.goto(lab.url + 'workbench.html');
+  await wb.waitForSelector('.wb-list');
+  const presets = ['apply,ack', 'check,apply,insert,ack', 'begin,insert,commit,begin,apply,commit,ack',
+    'begin,apply,commit,begin,insert,commit,ack', 'ack,begin,insert,apply,commit', 'begin,insert,apply,commit,ack'];
+  const programs = presets.map((p) => [p, 'add']);
+  if (slowest) programs.push(slowest.split(' --effect '));
+  const wbTimes = [];
+  for (const [steps, effect] of programs) {
+    const ms = await wb.evaluate(async ([s, e]) => (await import('./workbench.js')).bench_workbench(s, e), [steps, effect]);
+    wbTimes.push(ms);
+    console.log(`browser workbench check ${steps} (${effect}): median ${ms.toFixed(3)} ms`);
+  }
+  const presetTimes = wbTimes.slice(0, presets.length);
+  console.log(`browser workbench: presets median ${median(presetTimes).toFixed(3)} ms, worst ${Math.max(...presetTimes).toFixed(3)} ms; slowest 12-step program ${slowest ? wbTimes.at(-1).toFixed(3) + ' ms' : '(not given)'}`);
+  await wb.close();
 
   async function firstRender(url) {
     const ctx = await browser.newContext();

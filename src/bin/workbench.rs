@@ -32,6 +32,33 @@ mod web {
             },
         );
     }
+
+    /// For `scripts/bench`: the checker's median wall time over 15 runs of `steps` with `effect`
+    /// (as `simulate check` takes them), in ms, or -1 for a program it cannot read.
+    #[wasm_bindgen]
+    pub fn bench_workbench(steps: &str, effect: &str) -> f64 {
+        use retry_lab::sim::workbench::{check, Program};
+        let Ok(p) = Program::parse(steps, effect) else {
+            return -1.0;
+        };
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let now = || perf.as_ref().map_or(0.0, |p| p.now());
+        let mut times: Vec<f64> = (0..15)
+            .map(|_| {
+                let t0 = now();
+                let r = check(&p);
+                let dt = now() - t0;
+                // Keep the report alive so the search cannot be optimised away.
+                if r.states == 0 {
+                    -1.0
+                } else {
+                    dt
+                }
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
