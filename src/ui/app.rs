@@ -399,7 +399,7 @@ pub fn App(props: &AppProps) -> Html {
         html! { <div {class} data-panel={name}>{ render(LabRef::new(&lab, deps), dispatch.clone()) }</div> }
     };
     html! {
-        <div class="lab" lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
+        <div class={classes!("lab", focus.is_some().then_some("guided"))} lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
             <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
             <header class="lab-header">
                 <div>

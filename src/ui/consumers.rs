@@ -48,6 +48,7 @@ pub fn Consumers(props: &PanelProps) -> Html {
                     // Open as soon as the table has stopped a duplicate: that is when it matters.
                     <details open={i.discarded > 0}>
                         <summary>{ format!("{} ({})", t.dedup_table, i.table.len()) }</summary>
+                        <div class="table-box">
                         <table class="small">
                             <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.sim_time }</th></tr></thead>
                             <tbody>
@@ -56,6 +57,7 @@ pub fn Consumers(props: &PanelProps) -> Html {
                             }) }
                             </tbody>
                         </table>
+                        </div>
                     </details>
                 </article>
                 <article class="consumer warn" id="consumer-naive" aria-labelledby="cn-h">

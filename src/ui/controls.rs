@@ -123,6 +123,43 @@ pub fn Controls(props: &PanelProps) -> Html {
             RootCause::from_name(&v).unwrap_or_default(),
         ))
     });
+    // A touch on the time-travel slider moves the run only once it is a horizontal drag: a thumb
+    // that lands on it to scroll the page (a vertical swipe, a tap) leaves the clock alone.
+    // Holds where the touch began and whether it has turned horizontal.
+    let touch = use_mut_ref(|| None::<(i32, i32, bool)>);
+    let on_scrub_down = {
+        let touch = touch.clone();
+        Callback::from(move |e: PointerEvent| {
+            *touch.borrow_mut() =
+                (e.pointer_type() == "touch").then(|| (e.client_x(), e.client_y(), false));
+        })
+    };
+    let on_scrub_move = {
+        let touch = touch.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some((x, y, horizontal)) = touch.borrow_mut().as_mut() {
+                let (dx, dy) = ((e.client_x() - *x).abs(), (e.client_y() - *y).abs());
+                *horizontal |= dx > 8 && dx > dy;
+            }
+        })
+    };
+    let on_scrub_end = {
+        let touch = touch.clone();
+        Callback::from(move |_: PointerEvent| *touch.borrow_mut() = None)
+    };
+    let on_scrub = {
+        let (touch, a) = (touch.clone(), a.clone());
+        Callback::from(move |e: InputEvent| {
+            let el = e.target_unchecked_into::<HtmlInputElement>();
+            if matches!(*touch.borrow(), Some((_, _, false))) {
+                el.set_value(&now.to_string());
+                return;
+            }
+            a.emit(Action::Run(RunAction::TravelTo(
+                el.value().parse().unwrap_or(0),
+            )));
+        })
+    };
     let p_pct = (cfg.failure_probability * 100.0).round() as u32;
     let ack_pct = (cfg.ack_lost_share * 100.0).round() as u32;
 
@@ -147,9 +184,8 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <label class="field">
                     <span>{ t.scenarios.time_travel }</span>
                     <input id="scrub" type="range" min="0" max={reached.to_string()} step="1" value={now.to_string()}
-                        aria-valuetext={format_ms(now)}
-                        oninput={a.reform(|e: InputEvent| Action::Run(RunAction::TravelTo(
-                            e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0))))} />
+                        aria-valuetext={format_ms(now)} oninput={on_scrub} onpointerdown={on_scrub_down}
+                        onpointermove={on_scrub_move} onpointerup={on_scrub_end.clone()} onpointercancel={on_scrub_end} />
                 </label>
                 <button type="button" id="step-back" class="btn small" disabled={now == 0}
                     onclick={a.reform(|_| Action::Run(RunAction::StepBack))}>{ t.scenarios.step_back }</button>

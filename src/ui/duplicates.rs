@@ -29,6 +29,7 @@ pub fn Duplicates(props: &PanelProps) -> Html {
                         <dt>{ t.namespace }</dt><dd class="mono" id="namespace">{ PASS_NAMESPACE.to_string() }</dd>
                         <dt>{ t.key }</dt><dd class="mono" id="natural-key">{ format!("\"{}\"", a.fact.key()) }</dd>
                     </dl>
+                    <div class="table-box">
                     <table class="dup-table" id="dup-table">
                         <thead><tr><th scope="col">{ t.id_kind }</th><th scope="col">{ t.publication_n(1) }</th><th scope="col">{ t.publication_n(2) }</th><th scope="col">{ t.comparison }</th></tr></thead>
                         <tbody>
@@ -36,6 +37,7 @@ pub fn Duplicates(props: &PanelProps) -> Html {
                             <tr><th scope="row">{ t.derived_id }</th><td class="mono">{ a.derived_id.to_string() }</td><td class="mono">{ b.derived_id.to_string() }</td><td class="tag same">{ same(a.derived_id == b.derived_id) }</td></tr>
                         </tbody>
                     </table>
+                    </div>
                     <p class="verdict" id="dup-verdict">{ verdict }</p>
                 </>
             }

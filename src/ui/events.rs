@@ -40,6 +40,7 @@ pub fn Events(props: &PanelProps) -> Html {
                 <p class="empty">{ t.events_empty }</p>
             } else {
                 <div class="scroll">
+                <div class="table-box">
                 <table class="events" id="events">
                     if start > 0 { <caption>{ format!("{} ({SHOWN})", t.showing_latest) }</caption> }
                     <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.state }</th><th scope="col">{ t.attempts }</th></tr></thead>
@@ -61,6 +62,7 @@ pub fn Events(props: &PanelProps) -> Html {
                     }) }
                     </tbody>
                 </table>
+                </div>
                 </div>
             }
         </section>

@@ -72,6 +72,7 @@ fn figure(t: &Texts, c: Chart, body: Html) -> Html {
             <figcaption>{ c.caption }</figcaption>
             <details>
                 <summary>{ t.fig_table }</summary>
+                <div class="table-box">
                 <table class="small">
                     <thead><tr>{ for c.head.iter().map(|h| html! { <th scope="col">{ *h }</th> }) }</tr></thead>
                     <tbody>
@@ -82,6 +83,7 @@ fn figure(t: &Texts, c: Chart, body: Html) -> Html {
                         }) }
                     </tbody>
                 </table>
+                </div>
             </details>
         </figure>
     }

@@ -43,6 +43,34 @@ fn panel_link(t: &Texts, name: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
+/// Brings the stop's card into view with its heading at the top (a phone: from a panel the
+/// stop linked to, or when a new stop opens below or above the screen).
+pub fn show_card() {
+    if let Some(card) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("path"))
+    {
+        card.scroll_into_view();
+    }
+}
+
+/// Whether the card's heading is out of the screen's upper half.
+fn card_heading_hidden() -> bool {
+    let Some(win) = web_sys::window() else {
+        return false;
+    };
+    let Some(h) = win.document().and_then(|d| d.get_element_by_id("path-h")) else {
+        return false;
+    };
+    let top = h.get_bounding_client_rect().top();
+    let height = win
+        .inner_height()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    top < 0.0 || top > height / 2.0
+}
+
 #[component]
 pub fn PathView(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -63,6 +91,16 @@ pub fn PathView(props: &PanelProps) -> Html {
                 if let Some(el) = next_focus.cast::<web_sys::HtmlElement>() {
                     let _ = el.focus();
                 }
+            }
+        });
+    }
+    // A new stop opens with its heading in view (not on the first render: the page starts at
+    // its top).
+    {
+        let first = use_mut_ref(|| true);
+        use_effect_with(k, move |_| {
+            if !std::mem::replace(&mut *first.borrow_mut(), false) && card_heading_hidden() {
+                show_card();
             }
         });
     }

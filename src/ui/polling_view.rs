@@ -60,6 +60,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
                 }) }
             </ol>
             if !p.steps.is_empty() {
+                <div class="table-box">
                 <table class="small">
                     <thead><tr><th scope="col">{ t.poll_col }</th><th scope="col">{ "seq" }</th><th scope="col">{ t.idempotent }</th><th scope="col">{ t.naive }</th><th scope="col">{ t.cursor }</th></tr></thead>
                     <tbody>
@@ -71,6 +72,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
                     }) }
                     </tbody>
                 </table>
+                </div>
             }
         </section>
     }

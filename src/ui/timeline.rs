@@ -258,6 +258,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                     { lanes(t, sim, now) }
                 </div>
                 <div class="scroll-x">
+                <div class="table-box">
                 <table class="schedule" id="schedule">
                     <caption>{ t.schedule }</caption>
                     <thead><tr><th scope="col">{ t.retry }</th><th scope="col">{ t.formula }</th><th scope="col">{ t.wait }</th><th scope="col">{ t.cumulative }</th></tr></thead>
@@ -273,6 +274,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                         }) }
                     </tbody>
                 </table>
+                </div>
                 </div>
             </div>
         </section>

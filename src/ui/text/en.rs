@@ -157,6 +157,8 @@ pub static EN: Texts = Texts {
         next: "Next",
         explore: "Explore freely",
         resume: "Back to the guided path",
+        to_card: "Back to the guided path's card",
+        to_card_short: "↑ Back",
         predict: "Before you run it, what do you think will happen?",
         answer: "Choose your answer:",
         do_now: "Now make it happen, with this button or the usual controls:",

@@ -158,6 +158,8 @@ pub static ES: Texts = Texts {
         next: "Siguiente",
         explore: "Explorar libremente",
         resume: "Volver al recorrido guiado",
+        to_card: "Volver a la tarjeta del recorrido guiado",
+        to_card_short: "↑ Volver",
         predict: "Antes de ejecutarlo, ¿qué crees que va a pasar?",
         answer: "Elige tu respuesta:",
         do_now: "Ahora hazlo ocurrir, con este botón o con los controles de siempre:",

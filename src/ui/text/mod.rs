@@ -274,6 +274,10 @@ pub struct PathTexts {
     pub next: &'static str,
     pub explore: &'static str,
     pub resume: &'static str,
+    /// The dock's way back to the stop's card from wherever a link led (a phone): its name,
+    /// and what the button shows.
+    pub to_card: &'static str,
+    pub to_card_short: &'static str,
     pub predict: &'static str,
     pub answer: &'static str,
     pub do_now: &'static str,
