@@ -53,7 +53,7 @@ try {
   await page.setInputFiles('#scenario-file', { name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(session)) });
   await page.selectOption('#speed', '3600');
   await page.click('#play');
-  await page.waitForFunction(() => document.getElementById('clock').textContent === '30:00.000', null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById('clock').textContent === '30:00,000', null, { timeout: 20000 });
   const scrub = await page.evaluate(async () => {
     const el = document.getElementById('scrub');
     const end = Number(el.max);

@@ -58,11 +58,13 @@ pub enum Why {
     NotUtc(String),
     TooLate(u64),
     NotWindow(u64, u64),
-    /// Where the text stops being JSON, when known.
-    NotJson(String),
+    /// Not JSON, and where it stops being JSON is not known.
+    NotJson,
     NotUtf8(usize),
     NotFileName(String),
     NotFetched,
+    /// Not JSON from this line and column on (both from 1).
+    NotJsonAt(u64, u64),
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -91,10 +93,11 @@ pub const WHY_EN: [&str; Why::COUNT] = [
     "«{0}» is not a UTC time such as 2026-07-29T14:00:00Z",
     "{0} is later than {1}",
     "from_ms {0} is after to_ms {1}",
-    "not a JSON file ({0})",
+    "not a JSON file",
     "not UTF-8 text (invalid byte at offset {0})",
     "«{0}» is not the name of a .json file next to the page",
     "could not be fetched from the page's own site",
+    "not a JSON file (line {0}, column {1})",
 ];
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
 pub const EXPECTED_EN: [&str; 6] = [
@@ -117,7 +120,7 @@ pub const KIND_EN: [&str; value::Kind::COUNT] = [
 ];
 
 impl Why {
-    pub const COUNT: usize = 28;
+    pub const COUNT: usize = 29;
 
     pub fn index(&self) -> usize {
         match self {
@@ -145,10 +148,11 @@ impl Why {
             Why::NotUtc(_) => 21,
             Why::TooLate(_) => 22,
             Why::NotWindow(..) => 23,
-            Why::NotJson(_) => 24,
+            Why::NotJson => 24,
             Why::NotUtf8(_) => 25,
             Why::NotFileName(_) => 26,
             Why::NotFetched => 27,
+            Why::NotJsonAt(..) => 28,
         }
     }
 
@@ -163,8 +167,8 @@ impl Why {
             | Why::UnknownCheckpoint(s)
             | Why::NotIri(s)
             | Why::NotUtc(s)
-            | Why::NotJson(s)
             | Why::NotFileName(s) => vec![s.clone()],
+            Why::NotJsonAt(line, column) => vec![line.to_string(), column.to_string()],
             Why::TooMany(n, limit) => vec![n.to_string(), limit.to_string()],
             Why::TooLate(t) => vec![t.to_string(), crate::sim::scenario::MAX_TIME_MS.to_string()],
             Why::NotWindow(a, b) => vec![a.to_string(), b.to_string()],
@@ -184,6 +188,7 @@ impl Why {
             | Why::NoVersion
             | Why::Missing
             | Why::NoPublication
+            | Why::NotJson
             | Why::NotFetched => vec![],
         }
     }

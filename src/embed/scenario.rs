@@ -32,7 +32,12 @@ pub fn parse(bytes: &[u8]) -> Result<Scenario, Problem> {
     }
     let text =
         std::str::from_utf8(bytes).map_err(|e| problem(WHOLE, Why::NotUtf8(e.valid_up_to())))?;
-    let v = Value::from_json_within(text, BOUNDS).map_err(|at| problem(WHOLE, Why::NotJson(at)))?;
+    let v = Value::from_json_within(text, BOUNDS).map_err(|(line, column)| {
+        problem(
+            WHOLE,
+            json_why(Some((line, column)).filter(|&(l, _)| l > 0)),
+        )
+    })?;
     read(&v)
 }
 
@@ -360,6 +365,46 @@ pub fn valid_name(name: &str) -> bool {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
         })
+}
+
+/// Why a text is not JSON: at a line and column when known.
+pub fn json_why(at: Option<(u64, u64)>) -> Why {
+    match at {
+        Some((line, column)) => Why::NotJsonAt(line, column),
+        None => Why::NotJson,
+    }
+}
+
+/// Where the browser's `JSON.parse` stopped reading `text`, from its (English, engine-specific)
+/// message: Chromium's "at position N" (a UTF-16 offset) or Firefox's "at line L column C";
+/// WebKit says neither. The message itself is never shown: the learner reads our own wording.
+pub fn json_error_position(text: &str, message: &str) -> Option<(u64, u64)> {
+    let number_after = |key: &str| -> Option<u64> {
+        let at = message.find(key)? + key.len();
+        let digits: String = message[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    };
+    if let (Some(line), Some(column)) = (number_after("line "), number_after("column ")) {
+        return Some((line, column));
+    }
+    let offset = number_after("position ")?;
+    let (mut line, mut column, mut units) = (1u64, 1u64, 0u64);
+    for c in text.chars() {
+        if units >= offset {
+            break;
+        }
+        units += c.len_utf16() as u64;
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    Some((line, column))
 }
 
 #[cfg(test)]

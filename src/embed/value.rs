@@ -129,7 +129,9 @@ impl Value {
 
     /// The JSON text as a tree within `b`, or where it stops being JSON. A whole number too
     /// large for a JS number becomes its digits, as a string (which [`Value::as_whole`] reads).
-    pub fn from_json_within(text: &str, b: Bounds) -> Result<Value, String> {
+    /// `text` read within bounds `b`, or the line and column (from 1) where it stops being JSON
+    /// (0, 0 when serde_json cannot say, as for nesting too deep).
+    pub fn from_json_within(text: &str, b: Bounds) -> Result<Value, (u64, u64)> {
         fn conv(v: serde_json::Value, depth: usize, b: Bounds) -> Value {
             if depth > b.depth {
                 return Value::Other;
@@ -158,7 +160,7 @@ impl Value {
         }
         serde_json::from_str(text)
             .map(|v| conv(v, 0, b))
-            .map_err(|e| format!("line {}, column {}", e.line(), e.column()))
+            .map_err(|e| (e.line() as u64, e.column() as u64))
     }
 }
 

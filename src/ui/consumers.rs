@@ -4,7 +4,6 @@ use yew::prelude::*;
 use super::text::Texts;
 use super::{flash, PanelProps};
 use crate::sim::consumer::Effects;
-use crate::sim::utc::format_ms;
 
 fn effects_list(t: &Texts, e: &Effects) -> Html {
     let rows = [
@@ -53,7 +52,7 @@ pub fn Consumers(props: &PanelProps) -> Html {
                             <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.sim_time }</th></tr></thead>
                             <tbody>
                             { for i.table.values().rev().take(20).map(|r| html! {
-                                <tr><td class="mono">{ r.key.to_string() }</td><td class="mono">{ r.fact_key.clone() }</td><td>{ format_ms(r.t_ms) }</td></tr>
+                                <tr><td class="mono">{ r.key.to_string() }</td><td class="mono">{ r.fact_key.clone() }</td><td>{ t.time(r.t_ms) }</td></tr>
                             }) }
                             </tbody>
                         </table>

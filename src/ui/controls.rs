@@ -8,7 +8,6 @@ use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Notice};
 use crate::sim::outcome::RootCause;
-use crate::sim::utc::format_ms;
 use crate::sim::{DedupOn, Fault};
 
 fn input_value(e: &Event) -> String {
@@ -71,6 +70,9 @@ pub fn Controls(props: &PanelProps) -> Html {
         let text = match n {
             Notice::BadNumber { field, input } => format!("{} ({}: «{input}»)", t.bad_number, t.field(*field)),
             Notice::TooManyEvents => t.too_many.to_string(),
+            Notice::BadScenario(p) if p.field == crate::embed::scenario::WHOLE => {
+                super::text::fill(t.scenarios.bad_whole, &[&t.problem_why(&p.why)])
+            }
             Notice::BadScenario(p) => super::text::fill(t.scenarios.bad, &[&p.field, &t.problem_why(&p.why)]),
             Notice::FutureDropped => t.scenarios.future_dropped.to_string(),
         };
@@ -169,7 +171,7 @@ pub fn Controls(props: &PanelProps) -> Html {
             { for notice }
             <div class="clock" aria-live="off">
                 <span class="label">{ t.clock }</span>
-                <span class="mono big" id="clock">{ format_ms(sim.now_ms()) }</span>
+                <span class="mono big" id="clock">{ t.time(sim.now_ms()) }</span>
             </div>
             <div class="row buttons">
                 <button type="button" id="play" class="btn primary" aria-pressed={lab.clock.playing.to_string()}
@@ -184,7 +186,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <label class="field">
                     <span>{ t.scenarios.time_travel }</span>
                     <input id="scrub" type="range" min="0" max={reached.to_string()} step="1" value={now.to_string()}
-                        aria-valuetext={format_ms(now)} oninput={on_scrub} onpointerdown={on_scrub_down}
+                        aria-valuetext={t.time(now)} oninput={on_scrub} onpointerdown={on_scrub_down}
                         onpointermove={on_scrub_move} onpointerup={on_scrub_end.clone()} onpointercancel={on_scrub_end} />
                 </label>
                 <button type="button" id="step-back" class="btn small" disabled={now == 0}

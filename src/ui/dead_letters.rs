@@ -5,7 +5,6 @@ use super::text::fill;
 use super::PanelProps;
 use crate::lab::run::RunAction;
 use crate::lab::Action;
-use crate::sim::utc::format_ms;
 use crate::sim::EventState;
 
 #[component]
@@ -29,12 +28,12 @@ pub fn DeadLetters(props: &PanelProps) -> Html {
                     html! {
                         <li class="dlq-item" key={i}>
                             <div>
-                                <strong>{ format!("{} #{}", t.event, i + 1) }</strong>
+                                <strong>{ format!("{} {}", t.event, i + 1) }</strong>
                                 <span class="mono small">{ format!(" {}", ev.id) }</span>
                             </div>
                             <div class="mono small">{ ev.fact.key() }</div>
                             <div class="small">
-                                { format!("{} · {} {} · {}: {}", fill(t.dlq_attempts, &[&ev.current_series().count().saturating_sub(1).to_string()]), t.moved_at, format_ms(at), t.last_reason, reason.map(|r| t.reason(r)).unwrap_or("—")) }
+                                { format!("{} · {} {} · {}: {}", fill(t.dlq_attempts, &[&ev.current_series().count().saturating_sub(1).to_string()]), t.moved_at, t.time(at), t.last_reason, reason.map(|r| t.reason(r)).unwrap_or("—")) }
                             </div>
                             <button type="button" class="btn small" onclick={a.reform(move |_| Action::Run(RunAction::Replay(i)))}>{ t.replay }</button>
                         </li>

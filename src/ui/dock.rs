@@ -7,7 +7,6 @@ use crate::lab::clock::ClockAction;
 use crate::lab::path::PathAction;
 use crate::lab::run::RunAction;
 use crate::lab::Action;
-use crate::sim::utc::format_ms;
 
 #[component]
 pub fn Dock(props: &PanelProps) -> Html {
@@ -18,7 +17,7 @@ pub fn Dock(props: &PanelProps) -> Html {
     let act = lab.path.guided.then(|| lab.path.act(&lab)).flatten();
     html! {
         <div class="dock" role="group" aria-label={t.controls}>
-            <span class="mono" aria-hidden="true">{ format_ms(lab.run.sim.now_ms()) }</span>
+            <span class="mono" aria-hidden="true">{ t.time(lab.run.sim.now_ms()) }</span>
             <button type="button" id="dock-play" class="btn primary small" aria-pressed={playing.to_string()}
                 onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>{ if playing { t.pause } else { t.play } }</button>
             <button type="button" id="dock-step" class="btn small" onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.step }</button>

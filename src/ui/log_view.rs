@@ -5,7 +5,6 @@ use super::export::download;
 use super::PanelProps;
 use crate::sim::log::{to_csv, to_jsonl, Entry, Kind};
 use crate::sim::rng::ALGORITHM;
-use crate::sim::utc::format_ms;
 
 /// Lines shown; the export has every retained entry.
 const SHOWN: usize = 60;
@@ -49,7 +48,7 @@ fn line(t: &super::text::Texts, e: &Entry) -> Html {
     }
     html! {
         <li class={format!("k-{}", e.kind.as_str())}>
-            <span class="mono">{ format_ms(e.t_ms) }</span>{ " " }{ parts.join(" · ") }
+            <span class="mono">{ t.time(e.t_ms) }</span>{ " " }{ parts.join(" · ") }
         </li>
     }
 }

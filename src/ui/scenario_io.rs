@@ -8,7 +8,7 @@ use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
 use super::js_value::read_within;
-use crate::embed::scenario::{read, valid_name, BOUNDS, WHOLE};
+use crate::embed::scenario::{json_error_position, json_why, read, valid_name, BOUNDS, WHOLE};
 use crate::embed::{problem, Why};
 use crate::lab::Action;
 use crate::sim::scenario::MAX_BYTES;
@@ -23,11 +23,11 @@ pub fn load_text(text: &str, on: &Callback<Action>) {
         return;
     }
     let parsed = js_sys::JSON::parse(text).map_err(|e| {
-        let why = e
+        let message = e
             .dyn_ref::<js_sys::Error>()
             .map(|e| String::from(e.message()))
             .unwrap_or_default();
-        problem(WHOLE, Why::NotJson(crate::sim::utc::truncate(&why, 80)))
+        problem(WHOLE, json_why(json_error_position(text, &message)))
     });
     on.emit(
         match parsed.and_then(|js| read(&read_within(&js, BOUNDS))) {
@@ -42,10 +42,7 @@ fn load_promise(p: js_sys::Promise, on: Callback<Action>) {
     yew::platform::spawn_local(async move {
         match JsFuture::from(p).await.ok().and_then(|v| v.as_string()) {
             Some(text) => load_text(&text, &on),
-            None => on.emit(Action::BadScenario(problem(
-                WHOLE,
-                Why::NotJson(String::new()),
-            ))),
+            None => on.emit(Action::BadScenario(problem(WHOLE, Why::NotJson))),
         }
     });
 }

@@ -4,7 +4,7 @@ use yew::prelude::*;
 use super::text::{fill, Texts};
 use super::PanelProps;
 use crate::sim::event::{AttemptRecord, Event as SimEvent};
-use crate::sim::utc::{approx_wait, format_ms};
+use crate::sim::utc::approx_wait;
 use crate::sim::{Config, EventState, Outcome, Simulation};
 
 /// Height of the bar and of one row of labels above it, in px.
@@ -83,9 +83,9 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
                 .unwrap_or_default();
             let who = t.instance(r.instance);
             format!(
-                "{} ({who}) @ {}{cause}",
+                "{} ({who}) · {}{cause}",
                 t.outcome(r.outcome),
-                format_ms(r.t_ms)
+                t.time(r.t_ms)
             )
         });
         items.push(html! {
@@ -180,7 +180,7 @@ fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
         n => t.attempt(n as u32 - 1),
     };
     let mut s = format!(
-        "{} #{} — {}: {}. {}: {last}.",
+        "{} {} — {}: {}. {}: {last}.",
         t.event,
         ev.index + 1,
         t.state,
@@ -191,9 +191,9 @@ fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
         s.push_str(&format!(
             " {}: {} ({} {}).",
             t.next_attempt,
-            format_ms(next_at_ms),
+            t.time(next_at_ms),
             t.countdown,
-            format_ms(next_at_ms.saturating_sub(now))
+            t.time(next_at_ms.saturating_sub(now))
         ));
     }
     s
@@ -219,15 +219,15 @@ pub fn Timeline(props: &PanelProps) -> Html {
             let next = match ev.state {
                 EventState::WaitingRetry { next_at_ms, .. } => html! {
                     <p class="next" id="next-attempt">
-                        { format!("{}: {} · {} ", t.next_attempt, format_ms(next_at_ms), t.countdown) }
-                        <strong class="mono">{ format_ms(next_at_ms.saturating_sub(now)) }</strong>
+                        { format!("{}: {} · {} ", t.next_attempt, t.time(next_at_ms), t.countdown) }
+                        <strong class="mono">{ t.time(next_at_ms.saturating_sub(now)) }</strong>
                     </p>
                 },
                 EventState::DeadLettered { at_ms, reason } => html! {
-                    <p class="next dead">{ format!("{} {} — {}", t.moved_at, format_ms(at_ms), t.reason(reason)) }</p>
+                    <p class="next dead">{ format!("{} {} — {}", t.moved_at, t.time(at_ms), t.reason(reason)) }</p>
                 },
                 EventState::Delivered { at_ms } => html! {
-                    <p class="next ok">{ format!("{} {}", t.outcome(Outcome::Delivered), format_ms(at_ms)) }</p>
+                    <p class="next ok">{ format!("{} {}", t.outcome(Outcome::Delivered), t.time(at_ms)) }</p>
                 },
                 EventState::Delivering { .. } => {
                     html! { <p class="next">{ t.state(&ev.state) }</p> }
@@ -236,7 +236,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
             html! {
                 <>
                     <p class="focus-title">
-                        <strong>{ format!("{} #{}", t.event, ev.index + 1) }</strong>
+                        <strong>{ format!("{} {}", t.event, ev.index + 1) }</strong>
                         <span class="mono small">{ format!(" {} · {}", ev.fact.key(), ev.id) }</span>
                         if ev.series > 0 { <span class="badge">{ format!("{} ×{}", t.replay, ev.series) }</span> }
                     </p>

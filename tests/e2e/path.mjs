@@ -62,7 +62,7 @@ try {
     console.log('     live region during the dead-letter stop at 3600x:', JSON.stringify(deadLetterSaid));
     assert(deadLetterSaid && deadLetterSaid.length >= 1 && deadLetterSaid.length <= 4, JSON.stringify(deadLetterSaid));
     assert(deadLetterSaid.some((s) => s.includes('pasó a la cola de dead-letter')), JSON.stringify(deadLetterSaid));
-    assert(deadLetterSaid.some((s) => s.includes('¡Acertaste! La respuesta: 1890')), 'the result was not said');
+    assert(deadLetterSaid.some((s) => s.includes('¡Acertaste! La respuesta correcta: «1890')), 'the result was not said');
   });
 
   await check('the path ends with the score, every checkpoint sent, and every challenge reached', async () => {

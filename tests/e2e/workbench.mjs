@@ -152,7 +152,7 @@ try {
     await bad.goto(`${url}workbench.html#steps=begin,teleport&effect=add`);
     await bad.waitForSelector('.wb-list', { timeout: 20000 });
     const n = await text(bad, '.notice');
-    assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor ingenuo'), n);
+    assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor no idempotente'), n);
     const blocks = await bad.locator('.wb-block .wb-name').allInnerTexts();
     assert(blocks.join('|') === 'Sumar al saldo|Ack al broker', blocks.join('|'));
     await bad.close();

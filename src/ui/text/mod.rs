@@ -258,7 +258,10 @@ pub struct ScenarioTexts {
     pub save: &'static str,
     pub save_hint: &'static str,
     /// `{0}` the field, `{1}` why.
+    /// `{0}`: the field, `{1}`: the problem.
     pub bad: &'static str,
+    /// The same for the file as a whole (no field to name): `{0}`: the problem.
+    pub bad_whole: &'static str,
     pub future_dropped: &'static str,
     pub time_travel: &'static str,
     pub step_back: &'static str,
@@ -431,6 +434,11 @@ impl Texts {
     }
 
     /// A decimal number (written with a point, as `num` writes it) the language's way.
+    /// A simulated time (`31:30,000` in Spanish, `31:30.000` in English).
+    pub fn time(&self, ms: u64) -> String {
+        self.decimal(crate::sim::utc::format_ms(ms))
+    }
+
     pub fn decimal(&self, text: String) -> String {
         if self.decimal_sep == "." {
             text

@@ -99,7 +99,20 @@ fn spanish_speaks_tu_not_vos() {
     // a clitic without the accent tú needs (reprocesalo); neutral words that also end in
     // one are listed.
     let neutral = [
-        "está", "será", "podrá", "habrá", "tendrá", "qué", "sí", "así", "aquí", "allí", "ahí", "é",
+        "está",
+        "será",
+        "podrá",
+        "habrá",
+        "tendrá",
+        "entregará",
+        "descartará",
+        "qué",
+        "sí",
+        "así",
+        "aquí",
+        "allí",
+        "ahí",
+        "é",
     ];
     let voseo_forms = [
         "reprocesalo",
@@ -199,7 +212,7 @@ fn numbers_follow_the_language() {
     assert_eq!(Lang::Es.t().attempt(6), "intento 6");
     assert_eq!(
         Lang::Es.t().analytic_formula(6),
-        "Analítica: p (entrega inicial) · p^6 (6 intentos) = p^7"
+        "Tasa analítica: p (entrega inicial) · p^6 (intentos: 6) = p^7"
     );
 }
 
@@ -246,5 +259,139 @@ fn every_stop_words_each_of_its_choices_in_both_languages() {
     assert_eq!(
         Lang::En.t().path_answer(Stop::DoubleV5, Answer::Rows(1, 2)),
         "idempotent 1, naive 2"
+    );
+}
+
+/// Every string literal of a table's source file: the whole Spanish table, not a chosen list, so
+/// a word planted anywhere in it is seen.
+fn literals(source: &'static str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = source.chars().peekable();
+    let mut in_comment = false;
+    while let Some(c) = chars.next() {
+        if in_comment {
+            in_comment = c != '\n';
+            continue;
+        }
+        if c == '/' && chars.peek() == Some(&'/') {
+            in_comment = true;
+        } else if c == '"' {
+            let mut s = String::new();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => {
+                        if let Some(e) = chars.next() {
+                            s.push(if e == 'n' { '\n' } else { e });
+                        }
+                    }
+                    '"' => break,
+                    c => s.push(c),
+                }
+            }
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn spanish_literals() -> Vec<String> {
+    let mut all = literals(include_str!("es.rs"));
+    all.extend(literals(include_str!("workbench_es.rs")));
+    assert!(all.len() > 300, "only {} strings read", all.len());
+    all
+}
+
+#[test]
+fn no_spanish_string_has_english_words_a_decimal_point_in_a_time_or_a_plural_after_1() {
+    // Words of English prose (the lesson's loanwords, such as ack, broker, commit, rollback,
+    // dead-letter, hub or polling, are Spanish here and not listed).
+    let english = [
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "with",
+        "for",
+        "not",
+        "must",
+        "unknown",
+        "options",
+        "storage",
+        "link",
+        "passes",
+        "replay",
+        "retry",
+        "failure",
+        "consumer",
+        "event",
+        "attempt",
+        "field",
+        "unique",
+        "choose",
+        "file",
+        "chosen",
+        "unexpected",
+        "token",
+        "valid",
+        "position",
+        "input",
+    ];
+    for text in spanish_literals() {
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            assert!(
+                !english.contains(&word.to_lowercase().as_str()),
+                "English «{word}» in «{text}»"
+            );
+        }
+        let b = text.as_bytes();
+        for i in 0..b.len().saturating_sub(4) {
+            // m:ss.mmm: a simulated time written with a decimal point.
+            let time = b[i].is_ascii_digit()
+                && b[i + 1] == b':'
+                && b[i + 2].is_ascii_digit()
+                && b[i + 3].is_ascii_digit()
+                && b.get(i + 4) == Some(&b'.');
+            assert!(!time, "a time with a decimal point in «{text}»");
+        }
+        assert_no_plural_after_1(&text);
+    }
+    assert_eq!(Lang::Es.t().time(1_890_000), "31:30,000");
+    assert_eq!(Lang::Es.t().time(3_723_004), "1:02:03,004");
+    assert_eq!(Lang::En.t().time(1_890_000), "31:30.000");
+}
+
+/// «1 intentos», «1 pasos»: a count of one with a plural noun after it.
+fn assert_no_plural_after_1(text: &str) {
+    let words: Vec<&str> = text.split([' ', '\u{a0}']).collect();
+    for w in words.windows(2) {
+        let one = w[0].trim_start_matches(['(', '«']) == "1";
+        let noun = w[1].trim_end_matches([',', '.', ')', ':', ';', '»']);
+        let plural = noun.len() > 2 && noun.ends_with('s') && noun.chars().all(char::is_alphabetic);
+        assert!(!(one && plural), "«1 {noun}» in «{text}»");
+    }
+}
+
+#[test]
+fn counts_that_can_be_one_read_right_with_one() {
+    let t = Lang::Es.t();
+    let wb = Lang::Es.wb();
+    for text in [
+        t.analytic_formula(1),
+        fill(t.dlq_attempts, &["1"]),
+        fill(wb.run_heading, &["Atascado", "1"]),
+        fill(wb.count, &["1", "12"]),
+    ] {
+        assert_no_plural_after_1(&text);
+    }
+}
+
+#[test]
+fn the_scanner_sees_what_is_planted() {
+    let planted = literals("pub static X: T = T { a: \"Choose File\", b: \"1 intentos\", // \"the\"\n c: \"31:30.000\" };");
+    assert_eq!(planted, ["Choose File", "1 intentos", "31:30.000"]);
+    assert!(
+        std::panic::catch_unwind(|| assert_no_plural_after_1("entrega inicial y 1 intentos"))
+            .is_err()
     );
 }

@@ -70,7 +70,7 @@ pub static WB_EN: WbTexts = WbTexts {
         "the copies end acked and the effect was never applied",
         "a copy ends without an ack: the broker will never know it was processed",
     ],
-    run_heading: "{0}: the shortest run that shows it ({1} steps)",
+    run_heading: "{0}: the shortest run that shows it (steps: {1})",
     lanes: ["Instance A", "Shared database", "Instance B"],
     prev: "Previous",
     next: "Next",

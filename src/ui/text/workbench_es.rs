@@ -38,7 +38,7 @@ pub static WB_ES: WbTexts = WbTexts {
     presets: "Patrones de la lección",
     preset_placeholder: "Elige un patrón…",
     preset_names: [
-        "Consumidor ingenuo",
+        "Consumidor no idempotente",
         "Comprobar y luego insertar",
         "La marca en su propia transacción, primero",
         "El efecto primero, la marca después",
@@ -70,7 +70,7 @@ pub static WB_ES: WbTexts = WbTexts {
         "las copias terminan con ack y el efecto nunca se aplicó",
         "una copia termina sin ack: el broker nunca sabrá que se procesó",
     ],
-    run_heading: "{0}: la ejecución más corta que lo muestra ({1} pasos)",
+    run_heading: "{0}: la ejecución más corta que lo muestra (pasos: {1})",
     lanes: ["Instancia A", "Base de datos compartida", "Instancia B"],
     prev: "Anterior",
     next: "Siguiente",
@@ -112,7 +112,7 @@ pub static WB_ES: WbTexts = WbTexts {
     email_note: "Con un correo ningún orden es seguro. El correo sale en cuanto se envía y ninguna transacción lo deshace: si la instancia se cae antes del commit, la copia que vuelve lo envía otra vez; si haces commit antes de enviarlo, una caída entre los dos lo pierde. El límite de idempotencia tiene que salir de tu base de datos: una clave de idempotencia que el proveedor de correo respete (el id del mensaje), o un outbox: guardar el correo pendiente como una fila en la misma transacción que la marca y que otro proceso lo envíe con esa clave.",
     set_note: "Fijar un estado es naturalmente idempotente: aplicarlo dos veces deja lo mismo, así que un efecto doble no es un fallo. Solo hace falta que el efecto ocurra y que cada copia llegue al ack.",
     share: "Enlace a este consumidor",
-    bad_link: "El enlace traía un consumidor que no se puede leer ({0}). Se abre el consumidor ingenuo.",
+    bad_link: "El enlace traía un consumidor que no se puede leer ({0}). Se abre el consumidor no idempotente.",
     dismiss: "Cerrar el aviso",
     milestones: ["Un consumidor de saldo demostrado seguro", "Ningún orden es seguro para un correo"],
     problems: [
