@@ -2,6 +2,7 @@
 //! is tested natively: share links (URL fragment), saved state (localStorage), the postMessage
 //! protocol, mount options, and the guided challenges the host tracks.
 pub mod challenges;
+pub mod json_check;
 pub mod link;
 pub mod protocol;
 pub mod saved;

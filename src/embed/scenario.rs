@@ -375,38 +375,6 @@ pub fn json_why(at: Option<(u64, u64)>) -> Why {
     }
 }
 
-/// Where the browser's `JSON.parse` stopped reading `text`, from its (English, engine-specific)
-/// message: Chromium's "at position N" (a UTF-16 offset) or Firefox's "at line L column C";
-/// WebKit says neither. The message itself is never shown: the learner reads our own wording.
-pub fn json_error_position(text: &str, message: &str) -> Option<(u64, u64)> {
-    let number_after = |key: &str| -> Option<u64> {
-        let at = message.find(key)? + key.len();
-        let digits: String = message[at..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
-    };
-    if let (Some(line), Some(column)) = (number_after("line "), number_after("column ")) {
-        return Some((line, column));
-    }
-    let offset = number_after("position ")?;
-    let (mut line, mut column, mut units) = (1u64, 1u64, 0u64);
-    for c in text.chars() {
-        if units >= offset {
-            break;
-        }
-        units += c.len_utf16() as u64;
-        if c == '\n' {
-            line += 1;
-            column = 1;
-        } else {
-            column += 1;
-        }
-    }
-    Some((line, column))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
 use super::js_value::read_within;
-use crate::embed::scenario::{json_error_position, json_why, read, valid_name, BOUNDS, WHOLE};
+use crate::embed::scenario::{json_why, read, valid_name, BOUNDS, WHOLE};
 use crate::embed::{problem, Why};
 use crate::lab::Action;
 use crate::sim::scenario::MAX_BYTES;
@@ -22,13 +22,9 @@ pub fn load_text(text: &str, on: &Callback<Action>) {
         )));
         return;
     }
-    let parsed = js_sys::JSON::parse(text).map_err(|e| {
-        let message = e
-            .dyn_ref::<js_sys::Error>()
-            .map(|e| String::from(e.message()))
-            .unwrap_or_default();
-        problem(WHOLE, json_why(json_error_position(text, &message)))
-    });
+    // The browser's own message is English, and engine-specific: the place is found here.
+    let parsed = js_sys::JSON::parse(text)
+        .map_err(|_| problem(WHOLE, json_why(crate::embed::json_check::first_error(text))));
     on.emit(
         match parsed.and_then(|js| read(&read_within(&js, BOUNDS))) {
             Ok(sc) => Action::LoadScenario(Rc::new(sc)),

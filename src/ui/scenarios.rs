@@ -68,9 +68,14 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
                 </label>
                 <button type="button" class="btn" id="preset-load" onclick={on_load}>{ st.load }</button>
             </div>
+            // The browser's own file button speaks the browser's language («Choose File»): it is
+            // hidden (still focusable) behind one of ours.
             <label class="field">
                 <span>{ st.file }</span>
-                <input type="file" id="scenario-file" accept=".json,application/json" onchange={on_file} />
+                <span class="file-pick">
+                    <input type="file" id="scenario-file" accept=".json,application/json" onchange={on_file} />
+                    <span class="btn" aria-hidden="true">{ st.choose }</span>
+                </span>
                 <small>{ st.drop_hint }</small>
             </label>
             <div class="row">

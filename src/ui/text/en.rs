@@ -144,6 +144,7 @@ pub static EN: Texts = Texts {
         drop_hint: "You can also drop the file on the lab.",
         save: "Save the session as a scenario",
         save_hint: "The file replays your session up to the clock's now: with it the simulate runner writes the same log you export here.",
+        choose: "Choose a file…",
         bad: "The scenario could not be used (field «{0}»): {1}. The current run is unchanged.",
         bad_whole: "The scenario could not be used: {0}. The current run is unchanged.",
         future_dropped: "You acted from the past: the actions that came later were dropped.",

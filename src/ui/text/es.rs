@@ -145,6 +145,7 @@ pub static ES: Texts = Texts {
         drop_hint: "También puedes soltar el archivo sobre el laboratorio.",
         save: "Guardar la sesión como escenario",
         save_hint: "El archivo guarda todo lo que has hecho hasta el instante actual del reloj. Si lo cargas más tarde, la simulación se repite exactamente igual.",
+        choose: "Elegir un archivo…",
         bad: "No se pudo usar el escenario (campo «{0}»): {1}. La ejecución actual sigue igual.",
         bad_whole: "No se pudo usar el escenario: {0}. La ejecución actual sigue igual.",
         future_dropped: "Cambiaste algo en un momento anterior: se descartaron las acciones posteriores.",

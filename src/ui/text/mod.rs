@@ -258,6 +258,8 @@ pub struct ScenarioTexts {
     pub save: &'static str,
     pub save_hint: &'static str,
     /// `{0}` the field, `{1}` why.
+    /// The file picker's own button.
+    pub choose: &'static str,
     /// `{0}`: the field, `{1}`: the problem.
     pub bad: &'static str,
     /// The same for the file as a whole (no field to name): `{0}`: the problem.
