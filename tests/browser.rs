@@ -164,7 +164,7 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     assert!(dlq.contains("25544|2026-07-29T14:00:00Z"));
     // The lesson's counting, the same in every panel: the initial delivery, then intentos 1-6.
     assert!(
-        dlq.contains("entrega inicial y 6 intentos, todos fallidos"),
+        dlq.contains("fallaron la entrega inicial y todos sus intentos (6)"),
         "{dlq}"
     );
     let titles = texts(&root, "#timeline .marker title");
@@ -268,7 +268,7 @@ async fn ack_lost_is_discarded_by_idempotent_and_doubled_by_naive() {
     // Each delivery says what both consumers did, and the duplicate names at-least-once.
     let log = text(&root, "#log");
     assert!(
-        log.contains("Idempotente: descartado / Ingenuo: aplicado"),
+        log.contains("Idempotente: descartado / No idempotente: aplicado"),
         "{log}"
     );
     assert!(text(&root, "#at-least-once").contains("at-least-once"));
@@ -382,7 +382,7 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
         "0.9^7 = 47,83 %: {summary}"
     );
     assert!(
-        summary.contains("p (entrega inicial) · p^6 (6 intentos) = p^7"),
+        summary.contains("p (entrega inicial) · p^6 (intentos: 6) = p^7"),
         "{summary}"
     );
 }
@@ -406,7 +406,7 @@ async fn an_injected_cause_is_explained_and_named_on_the_timeline() {
     let log = text(&root, "#log");
     assert!(log.contains("entrega concurrente"), "{log}");
     assert!(
-        log.contains("Idempotente: descartado / Ingenuo: aplicado"),
+        log.contains("Idempotente: descartado / No idempotente: aplicado"),
         "{log}"
     );
 }

@@ -84,13 +84,13 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
-/// `960` → `"≈16 min"`: a coarse reading of a wait of two minutes or more, shown beside the
+/// `960` → `"≈ 16 min"` (no-break spaces, so it never breaks across lines): a coarse reading of a wait of two minutes or more, shown beside the
 /// exact seconds; empty for shorter waits.
 pub fn approx_wait(s: u64) -> String {
     if s >= 3600 {
-        format!("≈{} h {} min", s / 3600, (s % 3600) / 60)
+        format!("≈\u{a0}{}\u{a0}h {}\u{a0}min", s / 3600, (s % 3600) / 60)
     } else if s >= 120 {
-        format!("≈{} min", s / 60)
+        format!("≈\u{a0}{}\u{a0}min", s / 60)
     } else {
         String::new()
     }
@@ -137,7 +137,7 @@ mod tests {
         assert_eq!(format_ms(3_723_004), "1:02:03.004");
         assert_eq!(format_ms(0), "0:00.000");
         assert_eq!(approx_wait(30), "");
-        assert_eq!(approx_wait(960), "≈16 min");
-        assert_eq!(approx_wait(5400), "≈1 h 30 min");
+        assert_eq!(approx_wait(960), "≈\u{a0}16\u{a0}min");
+        assert_eq!(approx_wait(5400), "≈\u{a0}1\u{a0}h 30\u{a0}min");
     }
 }
