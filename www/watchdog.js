@@ -13,8 +13,8 @@
       failed: 'El laboratorio no pudo arrancar.',
       slow: 'El laboratorio tarda demasiado en cargar; puede que la conexión se haya cortado.',
       host: 'Para quien publica el curso: si el laboratorio está en un iframe con «sandbox», ' +
-        'agrega allow-same-origin, o sirve sus archivos con el encabezado ' +
-        'Access-Control-Allow-Origin. Recargar la página suele bastar si fue la red.',
+        'añade allow-same-origin, o sirve sus archivos con el encabezado ' +
+        'Access-Control-Allow-Origin. Si el problema fue de red, suele bastar con recargar la página.',
     },
     en: {
       title: 'The lab could not load',

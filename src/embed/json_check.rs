@@ -14,18 +14,18 @@ pub fn first_error(text: &str) -> Option<(u64, u64)> {
     if ok {
         return None;
     }
-    let at = p.i.min(b.len());
-    let before = &text[..floor_char(text, at)];
-    let line = before.matches('\n').count() as u64 + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u64 + 1;
-    Some((line, column))
-}
-
-fn floor_char(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
+    // Counted over bytes (a character is one byte that is not a UTF-8 continuation): no
+    // string searching, which would cost the page more code than this whole reader.
+    let (mut line, mut column) = (1u64, 1u64);
+    for &c in &b[..p.i.min(b.len())] {
+        if c == b'\n' {
+            line += 1;
+            column = 1;
+        } else if c & 0xC0 != 0x80 {
+            column += 1;
+        }
     }
-    i
+    Some((line, column))
 }
 
 struct Parser<'a> {

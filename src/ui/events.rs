@@ -42,7 +42,7 @@ pub fn Events(props: &PanelProps) -> Html {
                 <div class="scroll">
                 <div class="table-box">
                 <table class="events" id="events">
-                    if start > 0 { <caption>{ format!("{} ({SHOWN})", t.showing_latest) }</caption> }
+                    if start > 0 { <caption>{ super::text::fill(t.showing_latest, &[&SHOWN.to_string()]) }</caption> }
                     <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.state }</th><th scope="col">{ t.attempts }</th></tr></thead>
                     <tbody>
                     { for events[start..].iter().rev().map(|ev| {

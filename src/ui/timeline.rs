@@ -268,8 +268,8 @@ pub fn Timeline(props: &PanelProps) -> Html {
                                 aria-current={(waiting_for == Some(r.retry)).then_some("step")}>
                                 <td>{ r.retry }</td>
                                 <td class="mono">{ format!("{}·2^{}", cfg.base_seconds, r.exponent) }</td>
-                                <td>{ format!("{} s", r.wait_ms / 1000) }<span class="approx">{ approx_wait(r.wait_ms / 1000) }</span></td>
-                                <td>{ format!("{} s", r.cumulative_ms / 1000) }</td>
+                                <td>{ format!("{}\u{a0}s", t.count(r.wait_ms / 1000)) }<span class="approx">{ approx_wait(r.wait_ms / 1000) }</span></td>
+                                <td>{ format!("{}\u{a0}s", t.count(r.cumulative_ms / 1000)) }</td>
                             </tr>
                         }) }
                     </tbody>

@@ -50,7 +50,7 @@ pub static EN: Texts = Texts {
     fact: "Fact (key)",
     state: "State",
     attempts: "Last attempt",
-    showing_latest: "Showing the most recent",
+    showing_latest: "Showing the {0} most recent",
     dlq: "Dead-letter queue",
     dlq_empty: "Empty: nothing was lost.",
     moved_at: "Moved at",

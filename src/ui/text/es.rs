@@ -51,7 +51,7 @@ pub static ES: Texts = Texts {
     fact: "Pase (clave de entrada)",
     state: "Estado",
     attempts: "Última entrega",
-    showing_latest: "Se muestran los más recientes",
+    showing_latest: "Se muestran los {0} más recientes",
     dlq: "Cola de dead-letter",
     dlq_empty: "Vacía: ningún evento ha agotado sus intentos.",
     moved_at: "En la cola desde",
