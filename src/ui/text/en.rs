@@ -159,6 +159,7 @@ pub static EN: Texts = Texts {
         next: "Next",
         explore: "Explore freely",
         resume: "Back to the guided path",
+        step_short: "Step",
         to_card: "Back to the guided path's card",
         to_card_short: "↑ Back",
         predict: "Before you run it, what do you think will happen?",

@@ -160,6 +160,7 @@ pub static ES: Texts = Texts {
         next: "Siguiente",
         explore: "Explorar libremente",
         resume: "Volver al recorrido guiado",
+        step_short: "Avanzar",
         to_card: "Volver a la tarjeta del recorrido guiado",
         to_card_short: "↑ Volver",
         predict: "Antes de ejecutarlo, ¿qué crees que va a pasar?",

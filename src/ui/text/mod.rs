@@ -279,6 +279,8 @@ pub struct PathTexts {
     pub next: &'static str,
     pub explore: &'static str,
     pub resume: &'static str,
+    /// The dock's step button (its name is `step`).
+    pub step_short: &'static str,
     /// The dock's way back to the stop's card from wherever a link led (a phone): its name,
     /// and what the button shows.
     pub to_card: &'static str,
