@@ -63,10 +63,11 @@ pub fn display(v: f64) -> String {
         return "NaN".to_string();
     }
     if v.abs() >= LIMIT {
+        // Symbols, not words: the message around it is in the learner's language.
         return if v > 0.0 {
-            "more than 1e15"
+            "≥ 10¹⁵"
         } else {
-            "less than -1e15"
+            "≤ -10¹⁵"
         }
         .to_string();
     }
@@ -78,9 +79,20 @@ pub fn display(v: f64) -> String {
     }
 }
 
-/// A power of ten as written on a log axis: 1e0, 1e-2, 1e-4.
+/// A power of ten as written on a log axis: 10⁰, 10⁻², 10⁻⁴ (as the lesson sets powers:
+/// superscripts, not a programmer's `1e-2`).
 pub fn power_of_ten(exp: i32) -> String {
-    format!("1e{exp}")
+    let sign = if exp < 0 { "\u{207b}" } else { "" };
+    format!("10{sign}{}", superscript(u64::from(exp.unsigned_abs())))
+}
+
+/// `n` in superscript digits: `7` → `⁷`, `12` → `¹²`.
+pub fn superscript(n: u64) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string()
+        .bytes()
+        .map(|d| DIGITS[usize::from(d - b'0')])
+        .collect()
 }
 
 /// A leading sign, if any: (negative, the rest).
@@ -169,6 +181,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn powers_are_written_as_superscripts() {
+        assert_eq!(superscript(7), "⁷");
+        assert_eq!(superscript(12), "¹²");
+        assert_eq!(superscript(0), "⁰");
+        assert_eq!(power_of_ten(-4), "10⁻⁴");
+        assert_eq!(power_of_ten(0), "10⁰");
+    }
+
+    #[test]
     fn fixed_rounds_and_pads() {
         assert_eq!(fixed(0.3, 2), "0.30");
         assert_eq!(fixed(12.345, 1), "12.3");
@@ -232,8 +253,8 @@ mod tests {
         assert_eq!(display(-0.25), "-0.25");
         assert_eq!(display(-1e-12), "-0");
         assert_eq!(display(f64::NAN), "NaN");
-        assert_eq!(display(f64::INFINITY), "more than 1e15");
-        assert_eq!(display(-1e300), "less than -1e15");
+        assert_eq!(display(f64::INFINITY), "≥ 10¹⁵");
+        assert_eq!(display(-1e300), "≤ -10¹⁵");
         assert_eq!(display(0.000000001), "0.000000001");
     }
 

@@ -382,7 +382,7 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
         "0.9^7 = 47,83 %: {summary}"
     );
     assert!(
-        summary.contains("p (entrega inicial) · p^6 (intentos: 6) = p^7"),
+        summary.contains("p (entrega inicial) · p⁶ (intentos: 6) = p⁷"),
         "{summary}"
     );
 }

@@ -164,6 +164,9 @@ pub struct MountOptions {
     pub start: Option<Start>,
     /// The activity IRI of xAPI statements; none are sent without it.
     pub xapi: Option<String>,
+    /// Show the host how many of its messages the lab accepted and ignored (`diagnostics=on`):
+    /// a line for the person embedding the lab, not for learners.
+    pub diagnostics: bool,
     /// A scenario to play (the `scenario` object of `mount_lab`, read with a scenario's
     /// bounds by the page, not here).
     pub scenario: Option<Scenario>,
@@ -297,6 +300,14 @@ impl MountOptions {
             "start" => (
                 v.and_then(Start::from_name).map(|s| self.start = Some(s)),
                 Why::MustBe("path", "free"),
+            ),
+            "diagnostics" => (
+                match v {
+                    Some("on") => Some(self.diagnostics = true),
+                    Some("off") => Some(self.diagnostics = false),
+                    _ => None,
+                },
+                Why::MustBe("on", "off"),
             ),
             _ => return false,
         };

@@ -81,6 +81,8 @@ pub enum Notice {
 pub struct HostCounts {
     pub accepted: u32,
     pub ignored: u32,
+    /// The host asked to see these counts (`diagnostics=on`).
+    pub shown: bool,
 }
 
 /// One counter per concern, bumped whenever that concern changes. `time` moves with the

@@ -186,6 +186,7 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
     }
     let mut lab = Lab::new(cfg, lang);
     lab.challenges = challenges;
+    lab.host.shown = options.diagnostics;
     lab.boundary_notices = notices;
     lab.path.passed = path.passed;
     lab.path.right = path.right;

@@ -24,7 +24,7 @@ pub fn ChallengesView(props: &PanelProps) -> Html {
                     }
                 }) }
             </ol>
-            if lab.host.accepted + lab.host.ignored > 0 {
+            if lab.host.shown && lab.host.accepted + lab.host.ignored > 0 {
                 <p class="small" id="host-diagnostics">{ format!("{}: {} · {}: {}", t.host_accepted, lab.host.accepted, t.host_ignored, lab.host.ignored) }</p>
             }
         </section>

@@ -267,7 +267,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                             <tr class={classes!((waiting_for == Some(r.retry)).then_some("current"))}
                                 aria-current={(waiting_for == Some(r.retry)).then_some("step")}>
                                 <td>{ r.retry }</td>
-                                <td class="mono">{ format!("{}·2^{}", cfg.base_seconds, r.exponent) }</td>
+                                <td class="mono">{ format!("{}·2{}", cfg.base_seconds, crate::num::superscript(u64::from(r.exponent))) }</td>
                                 <td>{ format!("{}\u{a0}s", t.count(r.wait_ms / 1000)) }<span class="approx">{ approx_wait(r.wait_ms / 1000) }</span></td>
                                 <td>{ format!("{}\u{a0}s", t.count(r.cumulative_ms / 1000)) }</td>
                             </tr>

@@ -25,7 +25,7 @@ try {
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${a.url}examples/course-page.html`);
+  await page.goto(`${a.url}examples/course-page.html?diagnostics=on`);
   const lab = page.frameLocator('#lab-frame');
 
   await check('host receives ready and a height', async () => {
@@ -50,6 +50,18 @@ try {
     await page.click('#send-en');
     await lab.locator('h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
     assert((await lab.locator('#host-diagnostics').textContent()).includes('accepted: 1'), 'not counted');
+  });
+
+  await check('without diagnostics=on learners see no count of the host\'s messages', async () => {
+    const ctx4 = await browser.newContext();
+    const p4 = await ctx4.newPage();
+    await p4.goto(`${a.url}examples/course-page.html`);
+    const lab4 = p4.frameLocator('#lab-frame');
+    await lab4.locator('h1').waitFor();
+    await p4.click('#send-en');
+    await lab4.locator('h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
+    assert(await lab4.locator('#host-diagnostics').count() === 0, 'the diagnostics line is shown');
+    await ctx4.close();
   });
 
   await check('malformed messages from the trusted host are ignored and counted', async () => {
@@ -160,7 +172,7 @@ try {
     const ctx2 = await browser.newContext();
     const p2 = await ctx2.newPage();
     // The host page runs on origin B; the lab was told to trust only origin A.
-    await p2.goto(`${b.url}examples/course-page.html?lab=${encodeURIComponent(a.url + 'index.html')}&origin=${encodeURIComponent(originA)}`);
+    await p2.goto(`${b.url}examples/course-page.html?lab=${encodeURIComponent(a.url + 'index.html')}&origin=${encodeURIComponent(originA)}&diagnostics=on`);
     const lab2 = p2.frameLocator('#lab-frame');
     await lab2.locator('h1').waitFor();
     await p2.click('#send-en');

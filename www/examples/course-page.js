@@ -10,6 +10,8 @@ labUrl.searchParams.set('origin', trusted);
 // lti.frameResize messages (and know nothing of the lab's own).
 const lti = params.get('resize') === 'lti';
 if (lti) labUrl.searchParams.set('resize', 'lti');
+// ?diagnostics=on: the lab shows how many of this page's messages it accepted and ignored.
+if (params.get('diagnostics')) labUrl.searchParams.set('diagnostics', params.get('diagnostics'));
 
 const frame = document.getElementById('lab-frame');
 const list = document.getElementById('messages');

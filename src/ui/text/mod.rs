@@ -426,10 +426,16 @@ impl Texts {
     }
 
     /// The analytic dead-letter rate's formula for `retries` intentos.
+    /// `{0}`: the intentos, `{1}`: the same as a power, `{2}`: the power of the whole.
     pub fn analytic_formula(&self, retries: u32) -> String {
+        use crate::num::superscript;
         fill(
             self.analytic_dlq,
-            &[&retries.to_string(), &(retries + 1).to_string()],
+            &[
+                &retries.to_string(),
+                &superscript(u64::from(retries)),
+                &superscript(u64::from(retries) + 1),
+            ],
         )
     }
 

@@ -212,7 +212,7 @@ fn numbers_follow_the_language() {
     assert_eq!(Lang::Es.t().attempt(6), "intento 6");
     assert_eq!(
         Lang::Es.t().analytic_formula(6),
-        "Tasa analítica: p (entrega inicial) · p^6 (intentos: 6) = p^7"
+        "Tasa analítica: p (entrega inicial) · p⁶ (intentos: 6) = p⁷"
     );
 }
 
