@@ -303,10 +303,11 @@ impl MountOptions {
             ),
             "diagnostics" => (
                 match v {
-                    Some("on") => Some(self.diagnostics = true),
-                    Some("off") => Some(self.diagnostics = false),
+                    Some("on") => Some(true),
+                    Some("off") => Some(false),
                     _ => None,
-                },
+                }
+                .map(|on| self.diagnostics = on),
                 Why::MustBe("on", "off"),
             ),
             _ => return false,

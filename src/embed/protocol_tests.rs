@@ -143,3 +143,17 @@ fn origins_and_options() {
     let (o, p) = MountOptions::from_value(&Value::Absent);
     assert_eq!((o, p.len()), (MountOptions::default(), 0));
 }
+
+#[test]
+fn diagnostics_are_shown_only_when_the_host_asks() {
+    assert!(!MountOptions::from_query("lang=es").0.diagnostics);
+    assert!(MountOptions::from_query("diagnostics=on").0.diagnostics);
+    let (o, p) = MountOptions::from_query("diagnostics=maybe");
+    assert!(!o.diagnostics);
+    assert_eq!(p.len(), 1);
+    assert!(
+        MountOptions::from_value(&Value::from_json(r#"{"diagnostics":"on"}"#))
+            .0
+            .diagnostics
+    );
+}

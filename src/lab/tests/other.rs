@@ -16,7 +16,8 @@ fn language_share_link_host_counts_and_notices() {
         l.host,
         HostCounts {
             accepted: 1,
-            ignored: 2
+            ignored: 2,
+            shown: false,
         }
     );
     l.boundary_notices.push(notice());
