@@ -378,6 +378,11 @@ pub fn App(props: &AppProps) -> Html {
             }
         })
     };
+    // The language menu follows a language set by the host or a link (see `show_choice`).
+    {
+        let code = lang.code();
+        use_effect(move || super::show_choice("lang", code));
+    }
     // On the path, the panels the stop is about are marked and the others muted.
     let focus = {
         let l = lab.borrow();

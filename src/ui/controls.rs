@@ -162,6 +162,26 @@ pub fn Controls(props: &PanelProps) -> Html {
             )));
         })
     };
+    {
+        let chosen = [
+            ("speed", lab.clock.speed.to_string()),
+            ("outage-cause", lab.run.cause.as_str().to_string()),
+            (
+                "dedup",
+                if cfg.dedup_on == DedupOn::Producer {
+                    "producer"
+                } else {
+                    "derived"
+                }
+                .to_string(),
+            ),
+        ];
+        use_effect(move || {
+            for (id, value) in &chosen {
+                super::show_choice(id, value);
+            }
+        });
+    }
     let p_pct = (cfg.failure_probability * 100.0).round() as u32;
     let ack_pct = (cfg.ack_lost_share * 100.0).round() as u32;
 

@@ -72,6 +72,20 @@ pub fn flash(n: u64) -> Option<&'static str> {
     (n > 0).then_some("flash")
 }
 
+/// Sets the `<select>` `id` to `value` if it shows another: Firefox keeps showing the option
+/// first rendered as chosen after Yew moves the `selected` attribute (a scenario or a stop that
+/// changes a setting), so a menu driven by the state is set again after each render.
+pub fn show_choice(id: &str, value: &str) {
+    use wasm_bindgen::JsCast;
+    let select = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok());
+    if let Some(select) = select.filter(|s| s.value() != value) {
+        select.set_value(value);
+    }
+}
+
 /// The value of the `<select>` an event came from.
 pub fn select_value(e: &yew::Event) -> String {
     yew::TargetCast::target_unchecked_into::<web_sys::HtmlSelectElement>(e).value()

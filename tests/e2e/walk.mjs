@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { assert, checks, serveDir } from './lib.mjs';
 import { Session, engineInstalled } from './webdriver.mjs';
 import { STOPS } from './path-walk.mjs';
+import { createRequire } from 'node:module';
+
+const validate = createRequire(import.meta.url)('xapi-validation').default;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, 'out');
@@ -21,6 +24,31 @@ const counts = (s) => s.text('#event-counts');
 const num = async (s, css) => Number(await s.text(css));
 const hasText = (css, re) => { const el = document.querySelector(css); return !!el && new RegExp(re).test(el.textContent); };
 const exists = (css) => !!document.querySelector(css);
+
+/** Passes the path's stop `i` in the current frame: the right choice, the stop's action at
+ * 3600x until the stop is marked passed. */
+async function passStop(s, i) {
+  const [stop, right] = STOPS[i];
+  await s.waitFor(`stop ${stop}`, exists, [`#path[data-stop=${stop}]`]);
+  if (await s.run(exists, '.choice:not([disabled])')) await s.click(`.choice[data-choice="${right}"]`);
+  // Set as a script: WebKit's driver does not always choose an option by clicking it.
+  if (!stop.startsWith('ask_')) {
+    await s.run(() => {
+      const el = document.querySelector('#speed');
+      el.value = '3600';
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  }
+  const passed = `.path-marks li:nth-child(${i + 1}).passed`;
+  for (let n = 0; !(await s.run(exists, passed)); n++) {
+    if (n >= 150) {
+      const state = await s.run(() => [document.querySelector('#clock')?.textContent, document.querySelector('#path')?.innerText.slice(0, 300)].join(' | '));
+      throw new Error(`${stop} never passed: ${state}`);
+    }
+    if (await s.run(exists, '#path-act')) await s.click('#path-act');
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** The walk in one engine; returns the text of the final stepped state, for comparison. */
 async function walk(s) {
@@ -112,30 +140,58 @@ async function walk(s) {
   });
   await check(tag('the whole guided path, every stop predicted and passed'), async () => {
     for (let i = 0; i < STOPS.length; i++) {
-      const [stop, right] = STOPS[i];
-      await s.waitFor(`stop ${stop}`, exists, [`#path[data-stop=${stop}]`]);
-      if (await s.run(exists, '.choice:not([disabled])')) await s.click(`.choice[data-choice="${right}"]`);
-      // Set as a script: WebKit's driver does not always choose an option by clicking it.
-      if (!stop.startsWith('ask_')) {
-        await s.run(() => {
-          const el = document.querySelector('#speed');
-          el.value = '3600';
-          el.dispatchEvent(new Event('change', { bubbles: true }));
-        });
-      }
-      const passed = `.path-marks li:nth-child(${i + 1}).passed`;
-      for (let n = 0; !(await s.run(exists, passed)); n++) {
-        if (n >= 150) {
-          const state = await s.run(() => [document.querySelector('#clock')?.textContent, document.querySelector('#play')?.getAttribute('aria-pressed'), document.querySelector('#path')?.innerText.slice(0, 600)].join(' | '));
-          throw new Error(`${stop} never passed: ${state}`);
-        }
-        if (await s.run(exists, '#path-act')) await s.click('#path-act');
-        else await new Promise((r) => setTimeout(r, 100));
-      }
+      await passStop(s, i);
       if (i + 1 < STOPS.length) await s.click('#path-next');
     }
     const marks = await s.run(() => document.querySelectorAll('.path-marks li.passed').length);
     assert(marks === STOPS.length, `${marks} stops passed`);
+  });
+  await check(tag('xAPI from the example host: two stops, every statement valid'), async () => {
+    const activity = 'https://course.example/labs/retry';
+    // The walk above saved its progress on this origin; the host's learner starts afresh.
+    await s.run(() => localStorage.clear());
+    await s.goto(`${url}examples/xapi-host.html?activity=${encodeURIComponent(activity)}`);
+    await s.waitFor('the host', () => window.forwarded?.length >= 1);
+    const frame = await s.find('#lab-frame');
+    await s.cmd('POST', '/frame', { id: { 'element-6066-11e4-a52e-4f735466cecf': frame } });
+    await s.waitFor('the lab in its frame', exists, ['#path']);
+    for (let i = 0; i < 2; i++) {
+      await passStop(s, i);
+      await s.click('#path-next');
+    }
+    await s.cmd('POST', '/frame/parent', {});
+    const forwarded = await s.waitFor('the statements', () => window.forwarded.length >= 5 && window.forwarded);
+    for (const st of forwarded) {
+      const warnings = validate(st);
+      assert(warnings.length === 0, `${st.verb.id}: ${warnings.map((w) => `${w.path.join('.')}: ${w.name}`).join('; ')}`);
+    }
+    const verbs = forwarded.map((st) => st.verb.id.split('/').pop());
+    for (const v of ['initialized', 'answered', 'progressed']) assert(verbs.includes(v), `no ${v}: ${verbs.join(', ')}`);
+    const answered = forwarded.filter((st) => st.verb.id.endsWith('/answered')).map((st) => st.object.id.split('/').pop());
+    assert(answered.join() === 'step_backoff,step_dead_letter', answered.join());
+  });
+  await check(tag('scenarios: a preset from the menu, a file named in the link, a broken file'), async () => {
+    await s.goto(`${url}?start=free&lang=es`);
+    await s.waitFor('the lab', exists, ['#preset']);
+    await s.run(() => {
+      const el = document.querySelector('#preset');
+      el.value = '1';
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await s.click('#preset-load');
+    await s.waitFor('the preset\'s seed', () => document.querySelector('#seed')?.value === '7');
+    await s.goto(`${url}?scenario=scenarios/double-publication-v4.json`);
+    try {
+      await s.waitFor('the linked file', () => document.querySelector('#dedup')?.value === 'producer');
+    } catch (e) {
+      const seen = await s.run(() => [location.href, document.querySelector('#dedup')?.value, [...document.querySelectorAll('.notice')].map((n) => n.textContent).join(' / ')].join(' | '));
+      throw new Error(`${e.message}: ${seen}`);
+    }
+    const bad = join(out, 'broken-scenario.json');
+    writeFileSync(bad, '{\n  "seed": 1,\n  "events": [hola]\n}\n');
+    await s.cmd('POST', `/element/${await s.find('#scenario-file')}/value`, { text: bad });
+    const notice = await s.waitFor('the notice', () => [...document.querySelectorAll('.notice')].map((n) => n.textContent).find((t) => t.includes('escenario')));
+    assert(notice.includes('no es un archivo JSON válido (línea 3, columna 14)'), notice);
   });
   await check(tag('the consumer workbench: the naive preset is a double effect, stepped to the end'), async () => {
     await s.goto(`${url}workbench.html`);
