@@ -39,9 +39,9 @@ pub fn Consumers(props: &PanelProps) -> Html {
                 <article class="consumer ok" id="consumer-idempotent" aria-labelledby="ci-h">
                     <h3 id="ci-h">{ t.idempotent }</h3>
                     <p class="big-numbers">
-                        <span><b data-test="applied" key={format!("a{}", i.effects.applications)} class={flash(i.effects.applications)}>{ i.effects.applications }</b>{ t.effects_applied }</span>
-                        <span><b data-test="discarded" key={format!("s{}", i.discarded)} class={flash(i.discarded)}>{ i.discarded }</b>{ t.duplicates_discarded }</span>
-                        <span><b key={format!("r{}", i.deliveries)} class={flash(i.deliveries)}>{ i.deliveries }</b>{ t.deliveries_seen }</span>
+                        <span><b data-test="applied" key={format!("a{}", i.effects.applications)} class={flash(i.effects.applications)}>{ t.count(i.effects.applications) }</b>{ t.effects_applied }</span>
+                        <span><b data-test="discarded" key={format!("s{}", i.discarded)} class={flash(i.discarded)}>{ t.count(i.discarded) }</b>{ t.duplicates_discarded }</span>
+                        <span><b key={format!("r{}", i.deliveries)} class={flash(i.deliveries)}>{ t.count(i.deliveries) }</b>{ t.deliveries_seen }</span>
                     </p>
                     { effects_list(t, &i.effects) }
                     // Open as soon as the table has stopped a duplicate: that is when it matters.
@@ -62,9 +62,9 @@ pub fn Consumers(props: &PanelProps) -> Html {
                 <article class="consumer warn" id="consumer-naive" aria-labelledby="cn-h">
                     <h3 id="cn-h">{ t.naive }</h3>
                     <p class="big-numbers">
-                        <span><b data-test="applied" key={format!("a{}", n.effects.applications)} class={flash(n.effects.applications)}>{ n.effects.applications }</b>{ t.effects_applied }</span>
+                        <span><b data-test="applied" key={format!("a{}", n.effects.applications)} class={flash(n.effects.applications)}>{ t.count(n.effects.applications) }</b>{ t.effects_applied }</span>
                         <span><b data-test="extra" key={format!("e{extra}")} class={flash(extra)}>{ format!("+{extra}") }</b>{ t.extra_applied }</span>
-                        <span><b key={format!("r{}", n.deliveries)} class={flash(n.deliveries)}>{ n.deliveries }</b>{ t.deliveries_seen }</span>
+                        <span><b key={format!("r{}", n.deliveries)} class={flash(n.deliveries)}>{ t.count(n.deliveries) }</b>{ t.deliveries_seen }</span>
                     </p>
                     { effects_list(t, &n.effects) }
                 </article>

@@ -32,9 +32,9 @@ pub fn Events(props: &PanelProps) -> Html {
         <section class="panel" aria-labelledby="events-h">
             <h2 id="events-h">{ t.in_flight }</h2>
             <p class="counts" id="event-counts">
-                <span key={format!("p{}", c.published)} class={flash(c.published)}>{ format!("{}: {}", t.published, c.published) }</span>
-                <span key={format!("d{}", c.delivered)} class={flash(c.delivered)}>{ format!("{}: {}", t.delivered, c.delivered) }</span>
-                <span key={format!("x{}", c.dead_lettered)} class={flash(c.dead_lettered)}>{ format!("{}: {}", t.dead_lettered, c.dead_lettered) }</span>
+                <span key={format!("p{}", c.published)} class={flash(c.published)}>{ format!("{}: {}", t.published, t.count(c.published)) }</span>
+                <span key={format!("d{}", c.delivered)} class={flash(c.delivered)}>{ format!("{}: {}", t.delivered, t.count(c.delivered)) }</span>
+                <span key={format!("x{}", c.dead_lettered)} class={flash(c.dead_lettered)}>{ format!("{}: {}", t.dead_lettered, t.count(c.dead_lettered)) }</span>
             </p>
             if events.is_empty() {
                 <p class="empty">{ t.events_empty }</p>
