@@ -21,7 +21,7 @@ fn host_window() -> Option<web_sys::Window> {
 
 /// A fresh registration for this visit (a random UUID v4); all zeros if the browser has no
 /// cryptographic generator.
-fn registration() -> uuid::Uuid {
+pub fn registration() -> uuid::Uuid {
     let mut bytes = [0u8; 16];
     let _ = getrandom::fill(&mut bytes);
     uuid::Builder::from_random_bytes(bytes).into_uuid()

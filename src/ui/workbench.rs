@@ -5,9 +5,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::js_value;
+use super::host::HostLink;
 use super::text::{fill, Lang, WbTexts};
-use crate::embed::protocol::Outgoing;
+use crate::embed::protocol::{Outgoing, Resize};
 use crate::embed::value::Value;
 use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
 use crate::lab::workbench::{Guess, Milestone, Outbox, WbAction, Workbench};
@@ -125,13 +125,6 @@ impl Reducible for Model {
     }
 }
 
-fn post(origin: &Option<String>, msg: &Outgoing) {
-    let Some(origin) = origin else { return };
-    let Some(win) = web_sys::window() else { return };
-    let target = win.parent().ok().flatten().unwrap_or(win);
-    let _ = target.post_message(&js_value::message(msg), origin);
-}
-
 #[component]
 pub fn WorkbenchApp(props: &WbProps) -> Html {
     let model = {
@@ -148,26 +141,23 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     let dragged = use_state(|| None::<usize>);
     let xapi = use_memo((), {
         let activity = props.xapi.clone();
-        move |_| {
-            activity.map(|a| {
-                let mut bytes = [0u8; 16];
-                let _ = getrandom::fill(&mut bytes);
-                session(a, uuid::Builder::from_random_bytes(bytes).into_uuid())
-            })
-        }
+        move |_| activity.map(|a| session(a, super::host::registration()))
+    });
+    // The lab's own way to the host: only to `origin`, in the protocol's messages.
+    let host = use_memo((), {
+        let origin = props.origin.clone();
+        move |_| HostLink::new(origin, Resize::None, None)
     });
     {
-        let origin = props.origin.clone();
-        let m = model.clone();
-        let xapi = xapi.clone();
+        let (m, xapi, host) = (model.clone(), xapi.clone(), host.clone());
         use_effect_with(model.seq, move |_| {
             for ms in &m.wb.out.milestones {
-                post(&origin, &Outgoing::Checkpoint { id: ms.as_str() });
+                host.post(&Outgoing::Checkpoint { id: ms.as_str() });
             }
             if let Some(s) = xapi.as_ref() {
                 let now = String::from(js_sys::Date::new_0().to_iso_string());
                 for statement in statements(s, &m.wb, &now) {
-                    post(&origin, &Outgoing::Xapi { statement });
+                    host.post(&Outgoing::Xapi { statement });
                 }
             }
             if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
