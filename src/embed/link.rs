@@ -5,6 +5,7 @@ use super::{problem, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
 use crate::sim::utc::truncate;
+use crate::sim::workbench::{Program, ProgramError};
 
 /// Longest fragment read; anything longer is refused whole.
 pub const MAX_FRAGMENT: usize = 2048;
@@ -149,6 +150,30 @@ pub fn to_fragment(config: &Config, lang: Lang) -> String {
     )
 }
 
+/// The consumer workbench's program a link carries in its fragment or query
+/// (`steps=begin,insert&effect=add`), if it names one; the effect defaults to `add`. Other keys
+/// (`lang`, `origin`) are the mount options'.
+pub fn workbench_program(text: &str) -> Option<Result<Program, ProgramError>> {
+    let text = text.trim_start_matches(['#', '?']);
+    let (mut steps, mut effect) = (None, None);
+    // A link is never long; past 2 000 characters the rest is not read.
+    for pair in text.chars().take(2000).collect::<String>().split('&') {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        match k {
+            "steps" => steps = Some(super::protocol::percent_decode(v)),
+            "effect" => effect = Some(super::protocol::percent_decode(v)),
+            _ => {}
+        }
+    }
+    if steps.is_none() && effect.is_none() {
+        return None;
+    }
+    Some(Program::parse(
+        steps.as_deref().unwrap_or(""),
+        effect.as_deref().unwrap_or("add"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +212,40 @@ mod tests {
         let (s, p) = parse_fragment("#p=NaN&ack=-0&seed=18446744073709551615");
         assert_eq!(p.len(), 1);
         assert_eq!(s.config.seed, u64::MAX);
+    }
+    #[test]
+    fn links_carry_a_program_or_say_what_is_wrong() {
+        let p = workbench_program("#steps=begin%2Cinsert,apply,commit,ack&effect=email&lang=en")
+            .unwrap();
+        assert_eq!(p.unwrap().steps_text(), "begin,insert,apply,commit,ack");
+        assert_eq!(workbench_program("?lang=es&origin=x"), None);
+        assert_eq!(workbench_program(""), None);
+        assert_eq!(
+            workbench_program("#effect=add"),
+            Some(Err(ProgramError::Empty))
+        );
+        assert!(matches!(
+            workbench_program("#steps=ack&effect=fax"),
+            Some(Err(ProgramError::UnknownEffect(_)))
+        ));
+        assert!(matches!(
+            workbench_program("#steps=ack,%E2%9C%93"),
+            Some(Err(ProgramError::UnknownStep(_)))
+        ));
+        let w = crate::lab::workbench::Workbench::new(
+            Lang::Es,
+            workbench_program("#steps=begin,insert&effect=set").unwrap(),
+        );
+        assert_eq!(w.fragment(), "steps=begin,insert&effect=set");
+        // Whatever a link holds, reading it never panics and never takes more than the limit.
+        for junk in [
+            "steps",
+            "steps=&",
+            "=&=&",
+            "steps=,,,,",
+            &"steps=ack,".repeat(3000),
+        ] {
+            let _ = workbench_program(junk);
+        }
     }
 }

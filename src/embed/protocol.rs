@@ -427,7 +427,7 @@ impl MountOptions {
 }
 
 /// `%XX` decoding of a query value; invalid escapes stay as they are.
-fn percent_decode(s: &str) -> String {
+pub(crate) fn percent_decode(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;

@@ -238,30 +238,6 @@ impl Workbench {
     }
 }
 
-/// The program a link carries in its fragment or query (`steps=begin,insert&effect=add`), if
-/// it names one; the effect defaults to `add`. Other keys (`lang`, `origin`) are not ours.
-pub fn from_link(text: &str) -> Option<Result<Program, ProgramError>> {
-    let text = text.trim_start_matches(['#', '?']);
-    let (mut steps, mut effect) = (None, None);
-    // A link is never long; past 2 000 characters the rest is not read.
-    for pair in text.chars().take(2000).collect::<String>().split('&') {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v = v.replace("%2C", ",").replace("%2c", ",");
-        match k {
-            "steps" => steps = Some(v),
-            "effect" => effect = Some(v),
-            _ => {}
-        }
-    }
-    if steps.is_none() && effect.is_none() {
-        return None;
-    }
-    Some(Program::parse(
-        steps.as_deref().unwrap_or(""),
-        effect.as_deref().unwrap_or("add"),
-    ))
-}
-
 /// The naive consumer: the default, and what a bad link falls back to.
 pub fn naive() -> Program {
     Program {
@@ -440,38 +416,6 @@ mod tests {
         let w = Workbench::new(Lang::Es, Program::parse("begin,jump", "add"));
         assert_eq!(w.program, naive());
         assert!(matches!(w.notice, Some(ProgramError::UnknownStep(_))));
-    }
-
-    #[test]
-    fn links_carry_a_program_or_say_what_is_wrong() {
-        let p = from_link("#steps=begin%2Cinsert,apply,commit,ack&effect=email&lang=en").unwrap();
-        assert_eq!(p.unwrap().steps_text(), "begin,insert,apply,commit,ack");
-        assert_eq!(from_link("?lang=es&origin=x"), None);
-        assert_eq!(from_link(""), None);
-        assert_eq!(from_link("#effect=add"), Some(Err(ProgramError::Empty)));
-        assert!(matches!(
-            from_link("#steps=ack&effect=fax"),
-            Some(Err(ProgramError::UnknownEffect(_)))
-        ));
-        assert!(matches!(
-            from_link("#steps=ack,%E2%9C%93"),
-            Some(Err(ProgramError::UnknownStep(_)))
-        ));
-        let w = Workbench::new(
-            Lang::Es,
-            from_link("#steps=begin,insert&effect=set").unwrap(),
-        );
-        assert_eq!(w.fragment(), "steps=begin,insert&effect=set");
-        // Whatever a link holds, reading it never panics and never takes more than the limit.
-        for junk in [
-            "steps",
-            "steps=&",
-            "=&=&",
-            "steps=,,,,",
-            &"steps=ack,".repeat(3000),
-        ] {
-            let _ = from_link(junk);
-        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::host::HostLink;
 use super::text::{fill, Lang, WbTexts};
-use crate::embed::protocol::{Outgoing, Resize};
+use crate::embed::protocol::{MountOptions, Outgoing, Resize};
 use crate::embed::value::Value;
 use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
 use crate::lab::workbench::{Guess, Milestone, Outbox, WbAction, Workbench};
@@ -132,7 +132,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
         use_reducer(move || Model {
             wb: Workbench::new(
                 lang,
-                crate::lab::workbench::from_link(&link)
+                crate::embed::link::workbench_program(&link)
                     .unwrap_or_else(|| Ok(crate::lab::workbench::naive())),
             ),
             seq: 0,
@@ -450,35 +450,6 @@ pub fn page_base() -> String {
         .unwrap_or_default()
 }
 
-/// The language a `lang=` in the query asks for.
-pub fn query_lang(query: &str) -> Option<Lang> {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|p| p.strip_prefix("lang="))
-        .and_then(Lang::from_code)
-}
-
-/// The activity IRI an `xapi=` in the query names, if it is one.
-pub fn query_xapi(query: &str) -> Option<String> {
-    let raw = query
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|p| p.strip_prefix("xapi="))?;
-    let decoded = js_sys::decode_uri_component(raw).ok()?.as_string()?;
-    xapi::valid_iri(&decoded).then_some(decoded)
-}
-
-/// The origin a `origin=` in the query names, if it is one (checked like the lab's own).
-pub fn query_origin(query: &str) -> Option<String> {
-    let raw = query
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|p| p.strip_prefix("origin="))?;
-    let decoded = js_sys::decode_uri_component(raw).ok()?.as_string()?;
-    crate::embed::protocol::valid_origin(&decoded).then_some(decoded)
-}
-
 /// Standalone page (`workbench.html`): mounts into `#workbench`, reading `lang`, `origin` and
 /// the program from the address.
 pub fn start() {
@@ -493,15 +464,18 @@ pub fn start() {
     let query = loc.search().unwrap_or_default();
     let hash = loc.hash().unwrap_or_default();
     root.set_inner_html("");
-    let link = if hash.len() > 1 { hash } else { query.clone() };
+    // `lang`, `origin` and `xapi` as the lab reads them (checked, decoded); the program's keys
+    // are not mount options, so the problems the reader lists are not the workbench's.
+    let (options, _) = MountOptions::from_query(&query);
+    let link = if hash.len() > 1 { hash } else { query };
     mount(
         root,
         WbProps {
-            lang: query_lang(&query).unwrap_or_default(),
+            lang: options.lang.unwrap_or_default(),
             link,
-            origin: query_origin(&query),
+            origin: options.target_origin,
             base: page_base(),
-            xapi: query_xapi(&query),
+            xapi: options.xapi,
         },
     );
 }
