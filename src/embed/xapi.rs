@@ -36,6 +36,14 @@ pub struct Names {
 }
 
 impl Names {
+    /// A text as each of the lab's languages words it.
+    pub fn of(f: impl Fn(Lang) -> String) -> Names {
+        Names {
+            es: f(Lang::Es),
+            en: f(Lang::En),
+        }
+    }
+
     fn map(&self) -> Value {
         obj(vec![("es", s(&self.es)), ("en", s(&self.en))])
     }

@@ -29,10 +29,7 @@ pub fn registration() -> uuid::Uuid {
 
 /// A text in both languages, from how one language's table words it.
 fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
-    Names {
-        es: f(Lang::Es.t()),
-        en: f(Lang::En.t()),
-    }
+    Names::of(|l| f(l.t()))
 }
 
 /// What a statement is about: its id under the lab's activity, and how to name it.

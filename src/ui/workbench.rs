@@ -31,10 +31,7 @@ pub struct WbProps {
 
 /// A text in both languages, from how one language's workbench table words it.
 fn in_both(f: &dyn Fn(&'static WbTexts) -> String) -> Names {
-    Names {
-        es: f(Lang::Es.wb()),
-        en: f(Lang::En.wb()),
-    }
+    Names::of(|l| f(l.wb()))
 }
 
 /// The xAPI session of one visit to the workbench.
