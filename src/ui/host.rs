@@ -6,7 +6,7 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 
 use super::js_value;
-use super::text::{Lang, Texts};
+use super::text::Texts;
 use crate::embed::challenges::{Challenge, Stop};
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
 use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
