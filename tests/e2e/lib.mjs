@@ -37,6 +37,21 @@ export function serveDir(root, headers = {}, { gzip = false, types = {} } = {}) 
   }));
 }
 
+/** The strict policy the built page is checked under: scripts and styles only from its own
+ * origin, wasm compiled by the page's own script. */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+/** Collects what a page reports as wrong (console errors, uncaught errors: CSP violations are
+ * errors) and every URL it requests. */
+export function watchPage(page) {
+  const errors = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => requests.push(r.url()));
+  return { errors, requests };
+}
+
 /** Flags Chromium needs here as root with no network but loopback. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { CSP, assert, checks, launchChromium, serveDir, watchPage } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
@@ -14,16 +14,11 @@ mkdirSync(out, { recursive: true });
 
 const { check, done } = checks('e2e');
 
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const { server, url } = await serveDir(dist, { 'content-security-policy': CSP });
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
+  const { errors, requests } = watchPage(page);
 
   await check('the lab renders in Spanish', async () => {
     await page.goto(url + '?start=free');

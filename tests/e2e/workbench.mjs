@@ -8,9 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
-// The same policy as smoke.mjs: scripts and styles only from the page's own origin.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+import { CSP, assert, checks, launchChromium, serveDir, watchPage } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
@@ -26,11 +24,7 @@ const browser = await launchChromium();
 const text = (page, sel) => page.locator(sel).innerText();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
+  const { errors, requests } = watchPage(page);
 
   await check('the lab does not fetch the workbench until it is opened', async () => {
     await page.goto(url + '?start=free');
