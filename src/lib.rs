@@ -8,5 +8,6 @@ pub mod embed;
 pub mod lab;
 pub mod lang;
 pub mod num;
+pub mod problem;
 pub mod sim;
 pub mod ui;

@@ -3,7 +3,7 @@
 #[cfg(target_arch = "wasm32")]
 mod web {
     use retry_lab::embed::protocol::MountOptions;
-    use retry_lab::embed::{BoundaryNotice, Source};
+    use retry_lab::problem::{BoundaryNotice, Source};
     use retry_lab::ui::{mount, AppProps};
     use wasm_bindgen::prelude::*;
 

@@ -5,9 +5,9 @@
 //! Anything unreadable, foreign or from another version is discarded with a reason.
 use std::collections::BTreeSet;
 
-use super::challenges::{Challenge, Stop};
 use super::link::{parse_pairs, to_fragment};
 use super::{problem, Problem, Why};
+use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lang::Lang;
 use crate::sim::config::Config;
 use crate::sim::utc::truncate;
@@ -119,7 +119,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
     });
     match version {
         Some(Ok(v)) if v == u64::from(VERSION) => {}
-        Some(Ok(v)) => return whole(Why::OtherVersion(v)),
+        Some(Ok(v)) => return whole(Why::OtherVersion(v, VERSION)),
         _ => return whole(Why::NoVersion),
     }
     if let Some(p) = problems.into_iter().next() {

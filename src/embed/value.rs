@@ -40,6 +40,8 @@ pub enum Value {
     Other,
 }
 
+pub use crate::problem::Kind;
+
 /// Largest integer every JavaScript number below it represents exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
@@ -97,20 +99,6 @@ impl Value {
             Value::Obj(_) => Kind::Object,
             Value::Other => Kind::Unsupported,
         }
-    }
-}
-
-named_enum! {
-    /// The kinds of [`Value`], for "must be a number, not a string".
-    pub enum Kind {
-        Undefined = "undefined",
-        Null = "null",
-        Boolean = "boolean",
-        Number = "number",
-        Text = "string",
-        List = "list",
-        Object = "object",
-        Unsupported = "unsupported",
     }
 }
 

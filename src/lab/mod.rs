@@ -2,6 +2,7 @@
 //! no yew, no browser. `Lab` composes one sub-state per concern, each with its own actions,
 //! and counts a revision per concern so a view re-renders only when what it shows changed.
 pub mod announce;
+pub mod checkpoints;
 pub mod clock;
 pub mod path;
 pub mod polling;
@@ -15,10 +16,10 @@ pub mod workbench;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use crate::embed::challenges::{detect, Challenge};
-use crate::embed::BoundaryNotice;
-use crate::embed::Problem;
+use crate::lab::checkpoints::{detect, Challenge};
 use crate::lang::Lang;
+use crate::problem::BoundaryNotice;
+use crate::problem::Problem;
 use crate::sim::demos::{race, transaction_boundary, RaceGuard, TxBoundary};
 use crate::sim::montecarlo::Figures;
 use crate::sim::polling::{CursorPolicy, Polling};

@@ -8,7 +8,7 @@ use super::polling::PollAction;
 use super::run::RunAction;
 use super::stepper::StepperAction;
 use super::{Action, Lab};
-pub use crate::embed::challenges::Stop;
+pub use crate::lab::checkpoints::Stop;
 use crate::sim::demos::{RaceGuard, TxBoundary};
 use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;

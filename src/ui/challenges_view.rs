@@ -2,7 +2,7 @@
 use yew::prelude::*;
 
 use super::PanelProps;
-use crate::embed::challenges::Challenge;
+use crate::lab::checkpoints::Challenge;
 
 #[component]
 pub fn ChallengesView(props: &PanelProps) -> Html {

@@ -7,9 +7,9 @@ use wasm_bindgen::JsCast;
 
 use super::js_value;
 use super::text::Texts;
-use crate::embed::challenges::{Challenge, Stop};
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
 use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
+use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lab::Lab;
 
 /// The window the lab reports to: the parent frame, or the window itself when the lab is not

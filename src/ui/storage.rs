@@ -1,7 +1,7 @@
 //! Saved state in localStorage. Storage may be missing or refuse (private mode, quotas): the lab
 //! then simply does not remember, and never fails because of it.
 use crate::embed::saved::{parse, Saved, SavedPath, STORAGE_KEY, VERSION};
-use crate::embed::Problem;
+use crate::problem::Problem;
 
 use crate::lab::Lab;
 

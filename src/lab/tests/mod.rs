@@ -17,12 +17,12 @@ use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
 use crate::sim::{DedupOn, EventState, Fault, Reason};
 
-fn notice() -> crate::embed::BoundaryNotice {
-    crate::embed::BoundaryNotice {
-        source: crate::embed::Source::Link,
-        problem: crate::embed::Problem {
+fn notice() -> crate::problem::BoundaryNotice {
+    crate::problem::BoundaryNotice {
+        source: crate::problem::Source::Link,
+        problem: crate::problem::Problem {
             field: "p".into(),
-            why: crate::embed::Why::NotProbability("x".into()),
+            why: crate::problem::Why::NotProbability("x".into()),
         },
     }
 }
@@ -134,9 +134,9 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::LoadScenario(std::rc::Rc::new(crate::sim::scenario::Scenario::empty(
             &Config::default(),
         ))),
-        Action::BadScenario(crate::embed::Problem {
+        Action::BadScenario(crate::problem::Problem {
             field: "scenario".into(),
-            why: crate::embed::Why::Missing,
+            why: crate::problem::Why::Missing,
         }),
         Action::Reset,
         Action::SetLang(Lang::En),

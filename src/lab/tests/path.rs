@@ -1,7 +1,7 @@
 //! The guided path: each stop's scene makes its lesson point happen, what the run shows is
 //! read from the simulation, and a learner who follows the path reaches every challenge.
 use super::*;
-use crate::embed::challenges::Challenge;
+use crate::lab::checkpoints::Challenge;
 use crate::lab::path::{Act, Answer, Stop};
 
 /// Plays the clock until `done` or ten simulated hours pass, updating the path and the

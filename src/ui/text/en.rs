@@ -395,9 +395,9 @@ pub static EN: Texts = Texts {
         "Result: exactly one effect, although the event arrived more than once.",
         "Result: the effect was applied twice.",
     ],
-    why: crate::embed::WHY_EN,
-    expected: crate::embed::EXPECTED_EN,
-    value_kinds: crate::embed::KIND_EN,
+    why: crate::problem::why_en,
+    expected: crate::problem::EXPECTED_EN,
+    value_kinds: crate::problem::KIND_EN,
     sources: ["options", "saved state", "link"],
     announce: [
         "An event moved to the dead-letter queue: {0}.",

@@ -1,6 +1,7 @@
 //! The Spanish table: the course's language, and the lab's default. Neutral «tú» and the
 //! lesson's own terms.
 use super::{PathTexts, ScenarioTexts, StopText, Texts};
+use crate::problem::Why;
 
 pub static ES: Texts = Texts {
     title: "Laboratorio: reintentos, backoff y dead-letter",
@@ -396,37 +397,7 @@ pub static ES: Texts = Texts {
         "Resultado: exactamente un efecto, aunque el evento llegó más de una vez.",
         "Resultado: el efecto se aplicó dos veces.",
     ],
-    why: [
-        "«{0}» no es una probabilidad entre 0 y 1",
-        "«{0}» no es un número entero entre {1} y {2}",
-        "«{0}» no es un número entero",
-        "aparece dos veces; se usa la primera",
-        "debe ser «{0}» o «{1}»",
-        "desconocido; se ignora",
-        "tiene {0} caracteres; el límite es {1}",
-        "debe ser {0}, no {1}",
-        "panel desconocido «{0}»",
-        "«{0}» no es un origen",
-        "ocupa {0} bytes: es demasiado grande para este laboratorio",
-        "lo guardó una versión anterior del laboratorio; sus ajustes no se conservan",
-        "lo guardó la versión {0} del laboratorio; esta es la versión {1}",
-        "no es el estado de este laboratorio (no tiene versión)",
-        "punto de control desconocido «{0}»",
-        "{0} no está entre {1} y {2}",
-        "debe ser uno de estos valores: {0}",
-        "«{0}» no es un IRI absoluto (como https://curso.example/labs/reintentos)",
-        "falta",
-        "no publica nada: pon al menos un evento o una acción de publicar",
-        "{0} entradas; el límite es {1}",
-        "«{0}» no es una hora UTC como 2026-07-29T14:00:00Z",
-        "{0} ms es posterior al máximo permitido ({1} ms)",
-        "el comienzo ({0} ms) es posterior al final ({1} ms)",
-        "no es un archivo JSON válido",
-        "no es texto UTF-8 (byte no válido en la posición {0})",
-        "«{0}» no es el nombre de un archivo .json de la misma carpeta que la página",
-        "no se pudo descargar desde el mismo sitio web que la página",
-        "no es un archivo JSON válido (línea {0}, columna {1})",
-    ],
+    why: why_es,
     expected: [
         "un objeto",
         "un número entero",
@@ -461,3 +432,48 @@ pub static ES: Texts = Texts {
         "se cae: su transacción abierta se revierte",
     ],
 };
+
+/// Why outside input was not used, one sentence per reason; `{0}`… are `Why::args`.
+fn why_es(why: &Why) -> &'static str {
+    match why {
+        Why::NotProbability { .. } => "«{0}» no es una probabilidad entre 0 y 1",
+        Why::NotWholeIn { .. } => "«{0}» no es un número entero entre {1} y {2}",
+        Why::NotWhole { .. } => "«{0}» no es un número entero",
+        Why::GivenTwice { .. } => "aparece dos veces; se usa la primera",
+        Why::MustBe { .. } => "debe ser «{0}» o «{1}»",
+        Why::Unknown { .. } => "desconocido; se ignora",
+        Why::TooLong { .. } => "tiene {0} caracteres; el límite es {1}",
+        Why::WrongType { .. } => "debe ser {0}, no {1}",
+        Why::NotPanel { .. } => "panel desconocido «{0}»",
+        Why::NotOrigin { .. } => "«{0}» no es un origen",
+        Why::TooLarge { .. } => "ocupa {0} bytes: es demasiado grande para este laboratorio",
+        Why::EarlierVersion { .. } => {
+            "lo guardó una versión anterior del laboratorio; sus ajustes no se conservan"
+        }
+        Why::OtherVersion { .. } => {
+            "lo guardó la versión {0} del laboratorio; esta es la versión {1}"
+        }
+        Why::NoVersion { .. } => "no es el estado de este laboratorio (no tiene versión)",
+        Why::UnknownCheckpoint { .. } => "punto de control desconocido «{0}»",
+        Why::OutOfRange { .. } => "{0} no está entre {1} y {2}",
+        Why::OneOf { .. } => "debe ser uno de estos valores: {0}",
+        Why::NotIri { .. } => {
+            "«{0}» no es un IRI absoluto (como https://curso.example/labs/reintentos)"
+        }
+        Why::Missing { .. } => "falta",
+        Why::NoPublication { .. } => {
+            "no publica nada: pon al menos un evento o una acción de publicar"
+        }
+        Why::TooMany { .. } => "{0} entradas; el límite es {1}",
+        Why::NotUtc { .. } => "«{0}» no es una hora UTC como 2026-07-29T14:00:00Z",
+        Why::TooLate { .. } => "{0} ms es posterior al máximo permitido ({1} ms)",
+        Why::NotWindow { .. } => "el comienzo ({0} ms) es posterior al final ({1} ms)",
+        Why::NotJson { .. } => "no es un archivo JSON válido",
+        Why::NotUtf8 { .. } => "no es texto UTF-8 (byte no válido en la posición {0})",
+        Why::NotFileName { .. } => {
+            "«{0}» no es el nombre de un archivo .json de la misma carpeta que la página"
+        }
+        Why::NotFetched { .. } => "no se pudo descargar desde el mismo sitio web que la página",
+        Why::NotJsonAt { .. } => "no es un archivo JSON válido (línea {0}, columna {1})",
+    }
+}

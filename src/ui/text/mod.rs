@@ -7,12 +7,12 @@ mod es;
 mod workbench_en;
 mod workbench_es;
 
-use crate::embed::challenges::Challenge;
-use crate::embed::value::Kind as ValueKind;
-use crate::embed::Why;
 use crate::lab::announce::Salient;
+use crate::lab::checkpoints::Challenge;
 use crate::lab::path::{Act, Answer, Stop};
 use crate::lab::settings::Field;
+use crate::problem::Kind as ValueKind;
+use crate::problem::Why;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
@@ -228,8 +228,8 @@ pub struct Texts {
     pub verdicts: [&'static str; 3],
     /// Shown once the naive consumer has applied an effect twice.
     pub at_least_once: &'static str,
-    /// Why outside input was not used, by `Why::index`; `{0}`… are `Why::args`.
-    pub why: [&'static str; Why::COUNT],
+    /// Why outside input was not used, one sentence per `Why`; `{0}`… are `Why::args`.
+    pub why: fn(&Why) -> &'static str,
     /// What an option expected (an object, a whole number, …) and the kinds of value a host
     /// can pass, for "must be {0}, not {1}".
     pub expected: [&'static str; 6],
@@ -371,7 +371,7 @@ impl Texts {
 
     /// Why outside input was not used, in this language.
     pub fn problem_why(&self, why: &Why) -> String {
-        why.worded(&self.why, &self.expected, &self.value_kinds)
+        why.worded(self.why, &self.expected, &self.value_kinds)
     }
 
     pub fn announce(&self, news: &Salient) -> String {

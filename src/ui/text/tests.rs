@@ -72,7 +72,6 @@ fn all_spanish() -> Vec<&'static str> {
         &t.fields,
         &t.demo_ops,
         &t.demo_results,
-        &t.why,
         &t.expected,
         &t.sources,
         &t.verdicts,
@@ -81,6 +80,7 @@ fn all_spanish() -> Vec<&'static str> {
     ] {
         all.extend_from_slice(list);
     }
+    all.extend(crate::problem::every_why().iter().map(t.why));
     let p = &t.path;
     all.extend([
         p.predict, p.answer, p.do_now, p.wrong, p.finished, p.resume, p.explore,
@@ -380,4 +380,23 @@ fn the_scanner_sees_what_is_planted() {
         std::panic::catch_unwind(|| assert_no_plural_after_1("entrega inicial y 1 intentos"))
             .is_err()
     );
+}
+
+#[test]
+fn every_reason_fills_its_sentence_in_both_languages() {
+    for why in crate::problem::every_why() {
+        for lang in [Lang::Es, Lang::En] {
+            let t = lang.t();
+            let args = why.args(&t.expected, &t.value_kinds);
+            let sentence = (t.why)(&why);
+            for (i, _) in args.iter().enumerate() {
+                assert!(
+                    sentence.contains(&format!("{{{i}}}")),
+                    "{why:?} {lang:?}: {sentence}"
+                );
+            }
+            let worded = t.problem_why(&why);
+            assert!(!worded.contains('{'), "{why:?} {lang:?}: {worded}");
+        }
+    }
 }
