@@ -79,39 +79,37 @@ pub enum Why {
 /// The English sentence of each [`Why`]; `{0}`… are its [`Why::args`].
 pub fn why_en(why: &Why) -> &'static str {
     match why {
-        Why::NotProbability { .. } => "«{0}» is not a probability between 0 and 1",
-        Why::NotWholeIn { .. } => "«{0}» is not a whole number in {1}..={2}",
-        Why::NotWhole { .. } => "«{0}» is not a whole number",
-        Why::GivenTwice { .. } => "given twice; the first is used",
-        Why::MustBe { .. } => "must be {0} or {1}",
-        Why::Unknown { .. } => "unknown, ignored",
-        Why::TooLong { .. } => "{0} characters long; the limit is {1}",
-        Why::WrongType { .. } => "must be {0}, not {1}",
-        Why::NotPanel { .. } => "unknown panel «{0}»",
-        Why::NotOrigin { .. } => "«{0}» is not an origin",
-        Why::TooLarge { .. } => "{0} bytes is too large to be this lab's state",
-        Why::EarlierVersion { .. } => {
-            "saved by an earlier version of the lab; its settings are not kept"
-        }
-        Why::OtherVersion { .. } => "saved by version {0} of the lab; this is version {1}",
-        Why::NoVersion { .. } => "not this lab's state (no version)",
-        Why::UnknownCheckpoint { .. } => "unknown checkpoint «{0}»",
-        Why::OutOfRange { .. } => "{0} is outside {1}..={2}",
-        Why::OneOf { .. } => "must be one of: {0}",
-        Why::NotIri { .. } => {
+        Why::NotProbability(..) => "«{0}» is not a probability between 0 and 1",
+        Why::NotWholeIn(..) => "«{0}» is not a whole number in {1}..={2}",
+        Why::NotWhole(..) => "«{0}» is not a whole number",
+        Why::GivenTwice => "given twice; the first is used",
+        Why::MustBe(..) => "must be {0} or {1}",
+        Why::Unknown => "unknown, ignored",
+        Why::TooLong(..) => "{0} characters long; the limit is {1}",
+        Why::WrongType(..) => "must be {0}, not {1}",
+        Why::NotPanel(..) => "unknown panel «{0}»",
+        Why::NotOrigin(..) => "«{0}» is not an origin",
+        Why::TooLarge(..) => "{0} bytes is too large to be this lab's state",
+        Why::EarlierVersion => "saved by an earlier version of the lab; its settings are not kept",
+        Why::OtherVersion(..) => "saved by version {0} of the lab; this is version {1}",
+        Why::NoVersion => "not this lab's state (no version)",
+        Why::UnknownCheckpoint(..) => "unknown checkpoint «{0}»",
+        Why::OutOfRange(..) => "{0} is outside {1}..={2}",
+        Why::OneOf(..) => "must be one of: {0}",
+        Why::NotIri(..) => {
             "«{0}» is not an absolute IRI (such as https://course.example/labs/retry)"
         }
-        Why::Missing { .. } => "missing",
-        Why::NoPublication { .. } => "publishes nothing: list at least one event or publish action",
-        Why::TooMany { .. } => "{0} entries; the limit is {1}",
-        Why::NotUtc { .. } => "«{0}» is not a UTC time such as 2026-07-29T14:00:00Z",
-        Why::TooLate { .. } => "{0} is later than {1}",
-        Why::NotWindow { .. } => "from_ms {0} is after to_ms {1}",
-        Why::NotJson { .. } => "not a JSON file",
-        Why::NotUtf8 { .. } => "not UTF-8 text (invalid byte at offset {0})",
-        Why::NotFileName { .. } => "«{0}» is not the name of a .json file next to the page",
-        Why::NotFetched { .. } => "could not be fetched from the page's own site",
-        Why::NotJsonAt { .. } => "not a JSON file (line {0}, column {1})",
+        Why::Missing => "missing",
+        Why::NoPublication => "publishes nothing: list at least one event or publish action",
+        Why::TooMany(..) => "{0} entries; the limit is {1}",
+        Why::NotUtc(..) => "«{0}» is not a UTC time such as 2026-07-29T14:00:00Z",
+        Why::TooLate(..) => "{0} is later than {1}",
+        Why::NotWindow(..) => "from_ms {0} is after to_ms {1}",
+        Why::NotJson => "not a JSON file",
+        Why::NotUtf8(..) => "not UTF-8 text (invalid byte at offset {0})",
+        Why::NotFileName(..) => "«{0}» is not the name of a .json file next to the page",
+        Why::NotFetched => "could not be fetched from the page's own site",
+        Why::NotJsonAt(..) => "not a JSON file (line {0}, column {1})",
     }
 }
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.

@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use retry_lab::embed::link::{parse_fragment, to_fragment};
-use retry_lab::embed::protocol::{parse_incoming, MountOptions, PANELS};
+use retry_lab::embed::protocol::{parse_incoming, MountOptions};
 use retry_lab::embed::saved;
 use retry_lab::embed::value::Value;
 use retry_lab::lang::Lang;
@@ -389,11 +389,8 @@ fn scenario_values_never_panic_and_what_is_read_runs() {
 fn mount_options_never_panic_and_are_sanitized() {
     run("mount options (query)", texty(), |s| {
         let (o, _) = MountOptions::from_query(&s);
-        prop_assert!(o
-            .panels
-            .iter()
-            .flatten()
-            .all(|p| PANELS.contains(&p.as_str())));
+        // Panels are read into their enum; a flood of names is cut short.
+        prop_assert!(o.panels.as_ref().is_none_or(|p| p.len() <= 32));
         prop_assert!(o
             .target_origin
             .iter()
@@ -402,11 +399,8 @@ fn mount_options_never_panic_and_are_sanitized() {
     });
     let sane = |o: MountOptions| {
         prop_assert!(o.config.iter().all(|c| c.problems().is_empty()));
-        prop_assert!(o
-            .panels
-            .iter()
-            .flatten()
-            .all(|p| PANELS.contains(&p.as_str())));
+        // Panels are read into their enum; a flood of names is cut short.
+        prop_assert!(o.panels.as_ref().is_none_or(|p| p.len() <= 32));
         prop_assert!(o
             .target_origin
             .iter()

@@ -1,11 +1,14 @@
 //! Everything that crosses the lab's boundary with its host page, as pure, panic-free code that
 //! is tested natively: share links (URL fragment), saved state (localStorage), the postMessage
 //! protocol, mount options, and the guided challenges the host tracks.
+pub mod boot;
 pub mod json_check;
 pub mod link;
 pub mod protocol;
 pub mod saved;
 pub mod scenario;
+#[cfg(test)]
+mod scenario_play_tests;
 pub mod value;
 pub mod xapi;
 

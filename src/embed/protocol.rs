@@ -3,6 +3,7 @@
 use super::link::Start;
 use super::value::Value;
 use super::{problem, Expected, Problem, Why};
+use crate::lab::panels::Panel;
 use crate::lang::Lang;
 use crate::sim::config::{Config, DedupOn};
 use crate::sim::scenario::Scenario;
@@ -119,23 +120,6 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
     }
 }
 
-/// Panels a host can show or hide.
-pub const PANELS: [&str; 13] = [
-    "path",
-    "workbench",
-    "scenarios",
-    "figures",
-    "timeline",
-    "events",
-    "dlq",
-    "consumers",
-    "duplicates",
-    "demos",
-    "polling",
-    "log",
-    "challenges",
-];
-
 named_enum! {
     /// How the lab tells its host its height: its own `height` message, also the LTI
     /// platforms' `lti.frameResize` (Canvas, Brightspace, Sakai), or not at all.
@@ -154,7 +138,7 @@ pub struct MountOptions {
     pub lang: Option<Lang>,
     pub config: Option<Config>,
     /// Panels to show (all when absent).
-    pub panels: Option<Vec<String>>,
+    pub panels: Option<Vec<Panel>>,
     /// Where progress messages go: an origin such as `https://course.example`, or `*` only if
     /// the host really wants any window to read them. No messages are sent without it.
     pub target_origin: Option<String>,
@@ -259,14 +243,7 @@ impl MountOptions {
             self.config = Some(c);
         }
         if let Some(panels) = self.panels.take() {
-            let (ok, bad): (Vec<String>, Vec<String>) = panels
-                .into_iter()
-                .take(32)
-                .partition(|p| PANELS.contains(&p.as_str()));
-            for b in bad {
-                problems.push(problem("panels", Why::NotPanel(truncate(&b, 20))));
-            }
-            self.panels = Some(ok);
+            self.panels = Some(panels);
         }
         if let Some(iri) = self.xapi.take() {
             if super::xapi::valid_iri(&iri) {
@@ -340,16 +317,16 @@ impl MountOptions {
                 "panels" => match val {
                     Value::List(items) => {
                         let mut names = Vec::new();
-                        for item in items {
+                        for item in items.iter().take(MAX_PANELS) {
                             match item.as_str() {
-                                Some(p) => names.push(p.to_string()),
+                                Some(p) => names.push(p),
                                 None => problems.push(problem(
                                     "panels",
                                     Why::WrongType(Expected::Text, item.kind()),
                                 )),
                             }
                         }
-                        o.panels = Some(names);
+                        o.panels = Some(read_panels(names, &mut problems));
                     }
                     v => problems.push(problem(
                         "panels",
@@ -404,12 +381,8 @@ impl MountOptions {
                     }
                 }
                 "panels" => {
-                    o.panels = Some(
-                        v.split(',')
-                            .filter(|s| !s.is_empty())
-                            .map(str::to_string)
-                            .collect(),
-                    )
+                    let names = v.split(',').filter(|s| !s.is_empty()).take(MAX_PANELS);
+                    o.panels = Some(read_panels(names.collect(), &mut problems));
                 }
                 _ => problems.push(problem(k, Why::Unknown)),
             }
@@ -419,11 +392,24 @@ impl MountOptions {
         (o, problems)
     }
 
-    pub fn shows(&self, panel: &str) -> bool {
-        self.panels
-            .as_ref()
-            .is_none_or(|p| p.iter().any(|x| x == panel))
+    pub fn shows(&self, panel: Panel) -> bool {
+        self.panels.as_ref().is_none_or(|p| p.contains(&panel))
     }
+}
+
+/// More panel names than there are panels are not read.
+const MAX_PANELS: usize = 32;
+
+/// The panels named, each unknown name reported.
+fn read_panels(names: Vec<&str>, problems: &mut Vec<Problem>) -> Vec<Panel> {
+    let mut panels = Vec::new();
+    for name in names {
+        match Panel::from_name(name) {
+            Some(p) => panels.push(p),
+            None => problems.push(problem("panels", Why::NotPanel(truncate(name, 20)))),
+        }
+    }
+    panels
 }
 
 /// `%XX` decoding of a query value; invalid escapes stay as they are.

@@ -82,7 +82,7 @@ fn origins_and_options() {
     );
     assert_eq!(o.lang, Some(Lang::En));
     assert_eq!(o.target_origin.as_deref(), Some("https://course.example"));
-    assert!(o.shows("dlq") && !o.shows("log"));
+    assert!(o.shows(Panel::Dlq) && !o.shows(Panel::Log));
     assert_eq!(p.len(), 2, "{p:?}");
     let (o, p) = MountOptions::from_value(&json(
         r#"{"lang":"es","config":{"seed":5,"max_retries":99},"target_origin":"nope"}"#,
@@ -97,7 +97,7 @@ fn origins_and_options() {
     // A bad field is named and dropped; the good ones are kept.
     let (o, p) = MountOptions::from_value(&json(r#"{"lang":7,"panels":["dlq"]}"#));
     assert_eq!(
-        (o.lang, o.shows("dlq"), o.shows("log")),
+        (o.lang, o.shows(Panel::Dlq), o.shows(Panel::Log)),
         (None, true, false)
     );
     assert_eq!(p[0].field, "lang");

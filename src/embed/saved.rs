@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use super::link::{parse_pairs, to_fragment};
 use super::{problem, Problem, Why};
 use crate::lab::checkpoints::{Challenge, Stop};
+use crate::lab::Lab;
 use crate::lang::Lang;
 use crate::sim::config::Config;
 use crate::sim::utc::truncate;
@@ -71,6 +72,32 @@ fn read_names<T: Ord>(
 }
 
 impl Saved {
+    /// What the browser keeps of `lab`.
+    pub fn of(lab: &Lab) -> Saved {
+        Saved {
+            version: VERSION,
+            lang: lab.lang,
+            config: lab.cfg.clone(),
+            challenges: lab.challenges.clone(),
+            path: SavedPath {
+                guided: lab.path.guided,
+                at: lab.path.stop(),
+                passed: lab.path.passed.clone(),
+                right: lab.path.right.clone(),
+            },
+        }
+    }
+
+    /// Puts the saved progress back into `lab`: challenges, stops passed, where on the path
+    /// (language, settings and whether to open on the path are the caller's choice, by
+    /// precedence).
+    pub fn restore_progress(self, lab: &mut Lab) {
+        lab.challenges = self.challenges;
+        lab.path.at = super::boot::stop_index(self.path.at);
+        lab.path.passed = self.path.passed;
+        lab.path.right = self.path.right;
+    }
+
     pub fn to_text(&self) -> String {
         let p = &self.path;
         format!(

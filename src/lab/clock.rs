@@ -1,5 +1,6 @@
 //! The real-time clock of the page: playing or paused, the speed, and the fraction of a
 //! simulated millisecond carried between ticks.
+use super::{Part, Reply};
 
 /// Speeds offered, in simulated seconds per real second.
 pub const SPEEDS: [u32; 8] = [1, 10, 30, 60, 240, 600, 1200, 3600];
@@ -34,18 +35,22 @@ impl Default for Clock {
     }
 }
 
-impl Clock {
-    /// Returns whether anything changed.
-    pub fn apply(&mut self, a: ClockAction) -> bool {
+impl Part for Clock {
+    type Action = ClockAction;
+    type Context = ();
+
+    fn apply(&mut self, a: ClockAction, _: ()) -> Reply {
         match a {
             ClockAction::TogglePlay => self.playing = !self.playing,
-            ClockAction::Pause => return std::mem::replace(&mut self.playing, false),
+            ClockAction::Pause if self.playing => self.playing = false,
             ClockAction::SetSpeed(s) if SPEEDS.contains(&s) && s != self.speed => self.speed = s,
-            ClockAction::SetSpeed(_) => return false,
+            ClockAction::Pause | ClockAction::SetSpeed(_) => return Reply::Same,
         }
-        true
+        Reply::Changed
     }
+}
 
+impl Clock {
     /// Whole simulated ms that `real_ms` of real time stands for while playing (0 when paused
     /// or for a nonsensical interval).
     pub fn advance(&mut self, real_ms: f64) -> u64 {

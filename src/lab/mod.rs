@@ -4,6 +4,7 @@
 pub mod announce;
 pub mod checkpoints;
 pub mod clock;
+pub mod panels;
 pub mod path;
 pub mod polling;
 pub mod run;
@@ -16,7 +17,6 @@ pub mod workbench;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use crate::lab::checkpoints::{detect, Challenge};
 use crate::lang::Lang;
 use crate::problem::BoundaryNotice;
 use crate::problem::Problem;
@@ -26,11 +26,13 @@ use crate::sim::polling::{CursorPolicy, Polling};
 use crate::sim::scenario::{Do, Scenario};
 use crate::sim::Config;
 
+use announce::Salient;
+use checkpoints::{detect, Challenge, Stop};
 use clock::{Clock, ClockAction};
-use path::{Path, PathAction, Stop};
+use path::{Path, PathAction};
 use polling::PollAction;
 use run::{Run, RunAction};
-use settings::{Applied, Field, SettingsAction};
+use settings::{Field, SettingsAction};
 use stepper::{Stepper, StepperAction};
 
 /// Events in the figures' Monte Carlo at the current p, and at each of the nine p on the curve.
@@ -58,6 +60,10 @@ pub enum Action {
     /// A host message was accepted (true) or ignored (false).
     HostMessage(bool),
     Path(PathAction),
+    /// A fresh run with these settings, the learner's seed kept (a path stop's scene).
+    Restart(Config),
+    /// The figures are on screen: compute them now and whenever the settings change.
+    WantFigures,
     /// Play this scenario: its settings, publications and actions at their times.
     LoadScenario(Rc<Scenario>),
     /// A scenario file could not be used; the current run is kept.
@@ -86,61 +92,121 @@ pub struct HostCounts {
     pub shown: bool,
 }
 
-/// One counter per concern, bumped whenever that concern changes. `time` moves with the
-/// clock alone; `sim` with what the simulation did or which event is selected.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Revs {
-    pub lang: u32,
-    pub time: u32,
-    pub sim: u32,
-    pub clock: u32,
-    pub settings: u32,
-    pub demos: u32,
-    pub polling: u32,
-    pub progress: u32,
-    pub notices: u32,
-    pub figures: u32,
-    pub path: u32,
-}
-
-/// Which concerns a view shows, as a mask over [`Revs`].
-pub mod dep {
-    pub const LANG: u16 = 1;
-    pub const TIME: u16 = 1 << 1;
-    pub const SIM: u16 = 1 << 2;
-    pub const CLOCK: u16 = 1 << 3;
-    pub const SETTINGS: u16 = 1 << 4;
-    pub const DEMOS: u16 = 1 << 5;
-    pub const POLLING: u16 = 1 << 6;
-    pub const PROGRESS: u16 = 1 << 7;
-    pub const NOTICES: u16 = 1 << 8;
-    pub const FIGURES: u16 = 1 << 9;
-    pub const PATH: u16 = 1 << 10;
-}
-
-impl Revs {
-    /// The revisions of the concerns in `mask`, the others zero: two masked values differ
-    /// exactly when something the view shows has changed.
-    pub fn masked(&self, mask: u16) -> Revs {
-        let pick = |bit: u16, v: u32| if mask & bit != 0 { v } else { 0 };
-        Revs {
-            lang: pick(dep::LANG, self.lang),
-            time: pick(dep::TIME, self.time),
-            sim: pick(dep::SIM, self.sim),
-            clock: pick(dep::CLOCK, self.clock),
-            settings: pick(dep::SETTINGS, self.settings),
-            demos: pick(dep::DEMOS, self.demos),
-            polling: pick(dep::POLLING, self.polling),
-            progress: pick(dep::PROGRESS, self.progress),
-            notices: pick(dep::NOTICES, self.notices),
-            figures: pick(dep::FIGURES, self.figures),
-            path: pick(dep::PATH, self.path),
-        }
+named_enum! {
+    /// What a view can show, each with its own revision: `time` moves with the clock alone,
+    /// `sim` with what the simulation did or which event is selected.
+    pub enum Concern {
+        Lang = "lang",
+        Time = "time",
+        Sim = "sim",
+        Clock = "clock",
+        Settings = "settings",
+        Demos = "demos",
+        Polling = "polling",
+        Progress = "progress",
+        Notices = "notices",
+        Figures = "figures",
+        Path = "path",
     }
 }
 
-fn bump(r: &mut u32) {
-    *r = r.wrapping_add(1);
+/// A set of concerns: what a view shows, or what an action changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Concerns(u16);
+
+impl Concerns {
+    pub const fn of(list: &[Concern]) -> Concerns {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < list.len() {
+            bits |= 1 << list[i] as u16;
+            i += 1;
+        }
+        Concerns(bits)
+    }
+
+    pub fn has(self, c: Concern) -> bool {
+        self.0 & (1 << c as u16) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// One counter per concern, bumped whenever that concern changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Revs([u32; Concern::COUNT]);
+
+impl Revs {
+    pub fn bump(&mut self, c: Concern) {
+        let r = &mut self.0[c as usize];
+        *r = r.wrapping_add(1);
+    }
+
+    pub fn get(&self, c: Concern) -> u32 {
+        self.0[c as usize]
+    }
+
+    /// The revisions of the concerns in `mask`, the others zero: two masked values differ
+    /// exactly when something the view shows has changed.
+    pub fn masked(&self, mask: Concerns) -> Revs {
+        let mut m = Revs::default();
+        for &c in Concern::ALL.iter().filter(|&&c| mask.has(c)) {
+            m.0[c as usize] = self.0[c as usize];
+        }
+        m
+    }
+
+    /// The concerns whose revision differs from `before`.
+    pub fn changed_since(&self, before: &Revs) -> Concerns {
+        let differs: Vec<Concern> = Concern::ALL
+            .iter()
+            .copied()
+            .filter(|&c| self.get(c) != before.get(c))
+            .collect();
+        Concerns::of(&differs)
+    }
+}
+
+/// What one of the lab's parts (clock, settings, run, demonstrations, polling, path) did with
+/// its action: every part answers in this one shape, and [`Lab::apply`] acts on it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    Same,
+    /// Changed: the part's concern is bumped.
+    Changed,
+    /// The run must start again from the settings (they change the schedule or the ids).
+    Restart,
+    /// Refused; the learner is told why.
+    Refused(Notice),
+    /// Changed, and these actions follow (a path stop setting its scene).
+    Then(Vec<Action>),
+}
+
+/// One part of the lab's state, with its own actions.
+pub trait Part {
+    type Action;
+    /// What the part must know of the rest of the lab (most need nothing).
+    type Context;
+    fn apply(&mut self, action: Self::Action, ctx: Self::Context) -> Reply;
+}
+
+/// What the page must do once an action is applied; the state itself is already whole
+/// (figures, challenges, the path's observation).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Effects {
+    /// Redraw the views that show these.
+    pub changed: Concerns,
+    /// The most salient thing the simulation just did, for the live region.
+    pub news: Option<Salient>,
+    /// The stop's result became known: announce it.
+    pub result: bool,
+    /// Challenges reached by this action, and the stop it passed: checkpoints for the host.
+    pub challenges: Vec<Challenge>,
+    pub passed: Option<Stop>,
+    /// Worth saving: anything but a clock tick that reached nothing.
+    pub save: bool,
 }
 
 pub struct Lab {
@@ -160,10 +226,12 @@ pub struct Lab {
     /// Problems with outside input (link, saved state, host options), shown until dismissed.
     pub boundary_notices: Vec<BoundaryNotice>,
     pub host: HostCounts,
-    /// The share link for the current settings, once asked for.
-    pub share_fragment: Option<String>,
+    /// The share link for the current settings was asked for (the page writes it).
+    pub share_shown: bool,
     /// Monte Carlo figures for the current settings, recomputed when they change.
     pub figures: Option<Rc<Figures>>,
+    /// The page has drawn its first view and shows the figures: they are computed from now on.
+    pub figures_wanted: bool,
     /// The guided path: where the learner is on it, their predictions, what they passed.
     pub path: Path,
     pub revs: Revs,
@@ -184,8 +252,9 @@ impl Lab {
             notice: None,
             boundary_notices: Vec::new(),
             host: HostCounts::default(),
-            share_fragment: None,
+            share_shown: false,
             figures: None,
+            figures_wanted: false,
             path: Path::default(),
             revs: Revs::default(),
         }
@@ -208,117 +277,120 @@ impl Lab {
         self.tx.restart();
         self.polling = polling::fresh(&self.cfg, self.polling.policy);
         self.notice = None;
-        self.share_fragment = None;
-        let r = &mut self.revs;
-        for rev in [
-            &mut r.time,
-            &mut r.sim,
-            &mut r.clock,
-            &mut r.settings,
-            &mut r.demos,
-            &mut r.polling,
-            &mut r.notices,
-        ] {
-            bump(rev);
+        self.share_shown = false;
+        use Concern::*;
+        for c in [Time, Sim, Clock, Settings, Demos, Polling, Notices] {
+            self.revs.bump(c);
         }
     }
 
-    pub fn apply(&mut self, action: Action) {
-        match action {
-            Action::Clock(a) => {
-                if self.clock.apply(a) {
-                    bump(&mut self.revs.clock);
-                }
-            }
+    /// The one reducer: applies `action` and the actions that follow from it (a path stop's
+    /// scene), then brings the figures, the challenges and the path's observation up to date.
+    /// Returns what the page must do about it.
+    pub fn apply(&mut self, action: Action) -> Effects {
+        let quiet = matches!(action, Action::Tick(_));
+        let before = self.revs;
+        let logged_before = self.run.progress();
+        let had_result = self.path.result().is_some();
+        let mut queue = std::collections::VecDeque::from([action]);
+        while let Some(a) = queue.pop_front() {
+            queue.extend(self.step(a));
+        }
+        // What the simulation just logged (a reset starts a new log: nothing to tell).
+        let fresh = self.run.progress().saturating_sub(logged_before) as usize;
+        let log = self.run.sim.log();
+        let news = announce::most_salient(&log[log.len().saturating_sub(fresh)..]);
+        if self.figures_wanted {
+            self.refresh_figures();
+        }
+        // Detection scans every event; a tick that changed nothing the simulation shows
+        // (say, a finished run still playing) cannot have reached a challenge.
+        let challenges = if quiet && self.revs.get(Concern::Sim) == before.get(Concern::Sim) {
+            Vec::new()
+        } else {
+            self.update_challenges()
+        };
+        let passed = self.update_path();
+        Effects {
+            changed: self.revs.changed_since(&before),
+            news,
+            result: !had_result && self.path.result().is_some(),
+            save: !quiet || !challenges.is_empty() || passed.is_some(),
+            challenges,
+            passed,
+        }
+    }
+
+    /// Applies one action; returns those that follow from it.
+    fn step(&mut self, action: Action) -> Vec<Action> {
+        let (concern, reply) = match action {
+            Action::Clock(a) => (Concern::Clock, self.clock.apply(a, ())),
             Action::Tick(real_ms) => {
-                let ms = self.clock.advance(real_ms);
-                if ms > 0 {
-                    let before = self.run.progress();
-                    let mut target = self.run.sim.now_ms().saturating_add(ms);
-                    // A loaded scenario's end stops the clock there.
-                    if let Some(stop) = self.run.stop_at.filter(|&s| s <= target) {
-                        target = target.min(stop.max(self.run.sim.now_ms()));
-                        self.clock.apply(ClockAction::Pause);
-                        bump(&mut self.revs.clock);
-                        // Once: playing again goes on from there.
-                        self.run.stop_at = None;
-                    }
-                    self.run.advance_to(target);
-                    bump(&mut self.revs.time);
-                    if self.run.progress() != before {
-                        bump(&mut self.revs.sim);
-                    }
-                }
+                self.tick(real_ms);
+                return Vec::new();
             }
-            Action::Settings(SettingsAction::Settle) => self.settle_shares(),
-            Action::Settings(a) => match settings::apply(&mut self.cfg, a) {
-                Applied::Unchanged => {}
-                Applied::Live => {
-                    self.share_fragment = None;
-                    bump(&mut self.revs.settings);
+            Action::Settings(SettingsAction::Settle) => {
+                self.settle_shares();
+                return Vec::new();
+            }
+            Action::Settings(a) => {
+                let reply = self.cfg.apply(a, ());
+                if reply == Reply::Changed {
+                    self.share_shown = false;
                 }
-                Applied::Restart => self.reset(),
-                Applied::Rejected(field, input) => {
-                    self.notice = Some(Notice::BadNumber { field, input });
-                    bump(&mut self.revs.notices);
-                }
-            },
+                (Concern::Settings, reply)
+            }
             Action::Run(a) => {
                 if matches!(
                     a,
                     RunAction::Step | RunAction::StepBack | RunAction::TravelTo(_)
                 ) {
-                    self.clock.apply(ClockAction::Pause);
-                    bump(&mut self.revs.clock);
-                    bump(&mut self.revs.time);
+                    self.clock.apply(ClockAction::Pause, ());
+                    self.revs.bump(Concern::Clock);
+                    self.revs.bump(Concern::Time);
                 }
-                if self.run.apply(a).is_err() {
-                    self.notice = Some(Notice::TooManyEvents);
-                    bump(&mut self.revs.notices);
-                }
+                let reply = self.run.apply(a, ());
                 self.notice_dropped_future();
-                bump(&mut self.revs.sim);
+                self.revs.bump(Concern::Sim);
+                (Concern::Sim, reply)
+            }
+            Action::Restart(cfg) => {
+                let (cfg, _) = cfg.repaired();
+                self.cfg = Config {
+                    seed: self.cfg.seed,
+                    ..cfg
+                };
+                (Concern::Settings, Reply::Restart)
             }
             Action::LoadScenario(sc) => {
                 let (cfg, _) = sc.config().repaired();
                 self.cfg = cfg;
                 // The scenario sets the scene: the guided path steps aside.
                 self.path.guided = false;
-                bump(&mut self.revs.path);
+                self.revs.bump(Concern::Path);
                 self.restart(Run::from_scenario((*sc).clone()));
+                return Vec::new();
             }
-            Action::BadScenario(p) => {
-                self.notice = Some(Notice::BadScenario(p));
-                bump(&mut self.revs.notices);
-            }
-            Action::Reset => self.reset(),
+            Action::BadScenario(p) => (Concern::Notices, Reply::Refused(Notice::BadScenario(p))),
+            Action::Reset => (Concern::Sim, Reply::Restart),
             Action::SetLang(l) => {
                 self.lang = l;
-                bump(&mut self.revs.lang);
+                (Concern::Lang, Reply::Changed)
             }
-            Action::Race(a) => {
-                self.race.apply(a);
-                bump(&mut self.revs.demos);
-            }
-            Action::Tx(a) => {
-                self.tx.apply(a);
-                bump(&mut self.revs.demos);
-            }
-            Action::Poll(a) => {
-                polling::apply(&mut self.polling, &self.cfg, a);
-                bump(&mut self.revs.polling);
-            }
+            Action::Race(a) => (Concern::Demos, self.race.apply(a, ())),
+            Action::Tx(a) => (Concern::Demos, self.tx.apply(a, ())),
+            Action::Poll(a) => (Concern::Polling, self.polling.apply(a, ())),
             Action::DismissNotice => {
                 self.notice = None;
-                bump(&mut self.revs.notices);
+                (Concern::Notices, Reply::Changed)
             }
             Action::DismissBoundary => {
                 self.boundary_notices.clear();
-                bump(&mut self.revs.notices);
+                (Concern::Notices, Reply::Changed)
             }
             Action::ShareLink => {
-                self.share_fragment = Some(crate::embed::link::to_fragment(&self.cfg, self.lang));
-                bump(&mut self.revs.settings);
+                self.share_shown = true;
+                (Concern::Settings, Reply::Changed)
             }
             Action::HostMessage(accepted) => {
                 let n = if accepted {
@@ -327,12 +399,62 @@ impl Lab {
                     &mut self.host.ignored
                 };
                 *n = n.saturating_add(1);
-                bump(&mut self.revs.progress);
+                (Concern::Progress, Reply::Changed)
+            }
+            Action::WantFigures => {
+                self.figures_wanted = true;
+                (Concern::Figures, Reply::Same)
             }
             Action::Path(a) => {
-                path::apply(self, a);
-                bump(&mut self.revs.path);
+                let ctx = path::Context {
+                    act: self.path.act(self),
+                    playing: self.clock.playing,
+                };
+                (Concern::Path, self.path.apply(a, ctx))
             }
+        };
+        match reply {
+            Reply::Same => Vec::new(),
+            Reply::Changed => {
+                self.revs.bump(concern);
+                Vec::new()
+            }
+            Reply::Restart => {
+                self.reset();
+                Vec::new()
+            }
+            Reply::Refused(n) => {
+                self.notice = Some(n);
+                self.revs.bump(Concern::Notices);
+                Vec::new()
+            }
+            Reply::Then(follow) => {
+                self.revs.bump(concern);
+                follow
+            }
+        }
+    }
+
+    /// Real milliseconds elapsed while playing: the run advances by them times the speed.
+    fn tick(&mut self, real_ms: f64) {
+        let ms = self.clock.advance(real_ms);
+        if ms == 0 {
+            return;
+        }
+        let before = self.run.progress();
+        let mut target = self.run.sim.now_ms().saturating_add(ms);
+        // A loaded scenario's end stops the clock there.
+        if let Some(stop) = self.run.stop_at.filter(|&s| s <= target) {
+            target = target.min(stop.max(self.run.sim.now_ms()));
+            self.clock.apply(ClockAction::Pause, ());
+            self.revs.bump(Concern::Clock);
+            // Once: playing again goes on from there.
+            self.run.stop_at = None;
+        }
+        self.run.advance_to(target);
+        self.revs.bump(Concern::Time);
+        if self.run.progress() != before {
+            self.revs.bump(Concern::Sim);
         }
     }
 
@@ -349,7 +471,7 @@ impl Lab {
             };
             self.run.act(what);
             self.notice_dropped_future();
-            bump(&mut self.revs.sim);
+            self.revs.bump(Concern::Sim);
         }
     }
 
@@ -357,7 +479,7 @@ impl Lab {
     fn notice_dropped_future(&mut self) {
         if std::mem::take(&mut self.run.dropped_future) {
             self.notice = Some(Notice::FutureDropped);
-            bump(&mut self.revs.notices);
+            self.revs.bump(Concern::Notices);
         }
     }
 
@@ -369,28 +491,28 @@ impl Lab {
                 FIGURE_EVENTS,
                 POINT_EVENTS,
             )));
-            bump(&mut self.revs.figures);
+            self.revs.bump(Concern::Figures);
         }
     }
 
     /// Records what the run now shows at the path's current stop; returns the stop if this
     /// passed it (a checkpoint for the host).
-    pub fn update_path(&mut self) -> Option<Stop> {
+    fn update_path(&mut self) -> Option<Stop> {
         let before = (self.path.saw, self.path.passed.len());
         let passed = path::update(self);
         if (self.path.saw, self.path.passed.len()) != before {
-            bump(&mut self.revs.path);
+            self.revs.bump(Concern::Path);
         }
         passed
     }
 
     /// Adds whatever the state now shows; returns the challenges reached by this call.
-    pub fn update_challenges(&mut self) -> Vec<Challenge> {
+    fn update_challenges(&mut self) -> Vec<Challenge> {
         let now = detect(&self.run.sim, &self.polling, self.race.finished());
         let new: Vec<Challenge> = now.difference(&self.challenges).copied().collect();
         if !new.is_empty() {
             self.challenges.extend(new.iter().copied());
-            bump(&mut self.revs.progress);
+            self.revs.bump(Concern::Progress);
         }
         new
     }

@@ -3,12 +3,13 @@
 //! What happened is always read from the simulation, never assumed from the buttons pressed.
 use std::collections::BTreeSet;
 
+pub use super::checkpoints::Stop;
 use super::clock::ClockAction;
+use super::panels::Panel;
 use super::polling::PollAction;
 use super::run::RunAction;
 use super::stepper::StepperAction;
-use super::{Action, Lab};
-pub use crate::lab::checkpoints::Stop;
+use super::{Action, Lab, Part, Reply};
 use crate::sim::demos::{RaceGuard, TxBoundary};
 use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
@@ -63,14 +64,15 @@ impl Stop {
     }
 
     /// The panels that matter at this stop (the others are dimmed); none dims nothing.
-    pub fn panels(self) -> &'static [&'static str] {
+    pub fn panels(self) -> &'static [Panel] {
+        use Panel::*;
         match self {
-            Stop::Backoff => &["timeline"],
-            Stop::DeadLetter => &["timeline", "events", "dlq"],
-            Stop::DoubleV4 | Stop::DoubleV5 => &["consumers", "duplicates"],
-            Stop::Crash | Stop::AskRedelivery | Stop::AskNatural => &["timeline", "consumers"],
-            Stop::Transaction | Stop::AskSameTransaction | Stop::Race => &["demos"],
-            Stop::Cursor => &["polling"],
+            Stop::Backoff => &[Timeline],
+            Stop::DeadLetter => &[Timeline, Events, Dlq],
+            Stop::DoubleV4 | Stop::DoubleV5 => &[Consumers, Duplicates],
+            Stop::Crash | Stop::AskRedelivery | Stop::AskNatural => &[Timeline, Consumers],
+            Stop::Transaction | Stop::AskSameTransaction | Stop::Race => &[Demos],
+            Stop::Cursor => &[Polling],
             Stop::AskAtLeastOnce => &[],
         }
     }
@@ -131,63 +133,48 @@ impl Path {
     }
 }
 
-/// A fresh run with `cfg` (the learner's seed kept), as a reset would start it.
-fn restart(lab: &mut Lab, cfg: Config) {
-    lab.cfg = Config {
-        seed: lab.cfg.seed,
-        ..cfg
-    };
-    lab.apply(Action::Reset);
-}
-
-/// Sets the scene of `stop`: settings, outage, demonstration variant, polling log.
-fn scene(lab: &mut Lab, stop: Stop) {
+/// The actions that set the scene of `stop`: settings, outage, demonstration variant,
+/// polling log.
+fn scene(stop: Stop) -> Vec<Action> {
     let quiet = Config {
         failure_probability: 0.0,
         ack_lost_share: 0.0,
         ..Config::default()
     };
     match stop {
-        Stop::Backoff => restart(
-            lab,
-            Config {
-                failure_probability: 1.0,
-                ..quiet
-            },
-        ),
-        Stop::DeadLetter => {
-            restart(lab, quiet);
-            lab.apply(Action::Run(RunAction::SetCause(RootCause::Down)));
-            lab.apply(Action::Run(RunAction::SetOutage(true)));
+        Stop::Backoff => vec![Action::Restart(Config {
+            failure_probability: 1.0,
+            ..quiet
+        })],
+        Stop::DeadLetter => vec![
+            Action::Restart(quiet),
+            Action::Run(RunAction::SetCause(RootCause::Down)),
+            Action::Run(RunAction::SetOutage(true)),
             // The 960 s wait takes 16 s instead of 32.
-            lab.apply(Action::Clock(ClockAction::SetSpeed(60)));
-        }
-        Stop::DoubleV4 | Stop::DoubleV5 | Stop::Crash => restart(
-            lab,
-            Config {
-                dedup_on: if stop == Stop::DoubleV4 {
-                    DedupOn::Producer
-                } else {
-                    DedupOn::Derived
-                },
-                ..quiet
+            Action::Clock(ClockAction::SetSpeed(60)),
+        ],
+        Stop::DoubleV4 | Stop::DoubleV5 | Stop::Crash => vec![Action::Restart(Config {
+            dedup_on: if stop == Stop::DoubleV4 {
+                DedupOn::Producer
+            } else {
+                DedupOn::Derived
             },
-        ),
-        Stop::Transaction => lab.apply(Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst))),
-        Stop::Race => lab.apply(Action::Race(StepperAction::Choose(
+            ..quiet
+        })],
+        Stop::Transaction => vec![Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst))],
+        Stop::Race => vec![Action::Race(StepperAction::Choose(
             RaceGuard::CheckThenInsert,
-        ))),
+        ))],
         Stop::Cursor => {
-            lab.apply(Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit)));
-            for _ in 0..3 {
-                lab.apply(Action::Poll(PollAction::Append));
-            }
-            lab.apply(Action::Poll(PollAction::Poll { crash: false }));
+            let mut v = vec![Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit))];
+            v.extend((0..3).map(|_| Action::Poll(PollAction::Append)));
+            v.push(Action::Poll(PollAction::Poll { crash: false }));
+            v
         }
         Stop::AskRedelivery
         | Stop::AskSameTransaction
         | Stop::AskNatural
-        | Stop::AskAtLeastOnce => {}
+        | Stop::AskAtLeastOnce => Vec::new(),
     }
 }
 
@@ -296,55 +283,67 @@ impl Path {
     }
 }
 
-/// What the actions of `act` are.
-fn act_actions(act: Act, lab: &Lab) -> Vec<Action> {
-    let play = (!lab.clock.playing).then_some(Action::Clock(ClockAction::TogglePlay));
-    let run = Action::Run;
-    let mut v = match act {
-        Act::Publish => vec![run(RunAction::PublishOne)],
-        Act::PublishTwice => vec![run(RunAction::PublishTwice)],
-        Act::CrashAndPublish => vec![
-            run(RunAction::Inject(Fault::CrashAfterCommit)),
-            run(RunAction::PublishOne),
-        ],
-        Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
-        Act::NextStep if lab.path.stop() == Stop::Race => {
-            return vec![Action::Race(StepperAction::Next)]
+impl Act {
+    /// The actions this act takes at `stop`, with play pressed if the clock is not running.
+    fn actions(self, stop: Stop, playing: bool) -> Vec<Action> {
+        let run = Action::Run;
+        let mut v = match self {
+            Act::Publish => vec![run(RunAction::PublishOne)],
+            Act::PublishTwice => vec![run(RunAction::PublishTwice)],
+            Act::CrashAndPublish => vec![
+                run(RunAction::Inject(Fault::CrashAfterCommit)),
+                run(RunAction::PublishOne),
+            ],
+            Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
+            Act::NextStep if stop == Stop::Race => return vec![Action::Race(StepperAction::Next)],
+            Act::NextStep => return vec![Action::Tx(StepperAction::Next)],
+            Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],
+            Act::Poll => return vec![Action::Poll(PollAction::Poll { crash: false })],
+        };
+        if !playing {
+            v.push(Action::Clock(ClockAction::TogglePlay));
         }
-        Act::NextStep => return vec![Action::Tx(StepperAction::Next)],
-        Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],
-        Act::Poll => return vec![Action::Poll(PollAction::Poll { crash: false })],
-    };
-    v.extend(play);
-    v
+        v
+    }
 }
 
-/// Applies a path action to the lab.
-pub fn apply(lab: &mut Lab, a: PathAction) {
-    match a {
-        PathAction::Go(k) => {
-            let p = &mut lab.path;
-            p.guided = true;
-            p.at = usize::from(k).min(Stop::COUNT - 1);
-            p.said = None;
-            p.saw = None;
-            let stop = p.stop();
-            scene(lab, stop);
-        }
-        PathAction::Predict(k) => {
-            let p = &mut lab.path;
-            if p.said.is_none() && usize::from(k) < p.stop().choices().len() {
-                p.said = Some(k);
+/// What the path must know of the rest of the lab: the stop's own action as the state now
+/// stands ([`Path::act`]), and whether the clock runs.
+pub struct Context {
+    pub act: Option<Act>,
+    pub playing: bool,
+}
+
+impl Part for Path {
+    type Action = PathAction;
+    type Context = Context;
+
+    /// A stop's scene and its own action come back as the actions that carry them out.
+    fn apply(&mut self, a: PathAction, ctx: Context) -> Reply {
+        match a {
+            PathAction::Go(k) => {
+                self.guided = true;
+                self.at = usize::from(k).min(Stop::COUNT - 1);
+                self.said = None;
+                self.saw = None;
+                Reply::Then(scene(self.stop()))
             }
-        }
-        PathAction::Do => {
-            if let Some(act) = lab.path.act(lab) {
-                for action in act_actions(act, lab) {
-                    lab.apply(action);
+            PathAction::Predict(k) => {
+                if self.said.is_none() && usize::from(k) < self.stop().choices().len() {
+                    self.said = Some(k);
                 }
+                Reply::Changed
+            }
+            PathAction::Do => Reply::Then(
+                ctx.act
+                    .map(|act| act.actions(self.stop(), ctx.playing))
+                    .unwrap_or_default(),
+            ),
+            PathAction::Explore => {
+                self.guided = false;
+                Reply::Changed
             }
         }
-        PathAction::Explore => lab.path.guided = false,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The polling demonstration as the page drives it: the hub's ordered log, the consumer's
 //! cursor, and the learner's actions on them.
 use super::run::fact;
+use super::{Part, Reply};
 use crate::sim::polling::{CursorPolicy, Polling};
 use crate::sim::Config;
 
@@ -26,14 +27,21 @@ pub fn fresh(cfg: &Config, policy: CursorPolicy) -> Polling {
     Polling::new(cfg.seed, policy, cfg.dedup_on)
 }
 
-pub fn apply(p: &mut Polling, cfg: &Config, a: PollAction) {
-    match a {
-        PollAction::Policy(policy) => *p = fresh(cfg, policy),
-        // The polling log has its own passes, in the same order as the hub's publications.
-        PollAction::Append => {
-            p.append(&fact(p.log.len() as u32));
+impl Part for Polling {
+    type Action = PollAction;
+    type Context = ();
+
+    fn apply(&mut self, a: PollAction, _: ()) -> Reply {
+        let p = self;
+        match a {
+            PollAction::Policy(policy) => *p = p.restarted(policy),
+            // The polling log has its own passes, in the same order as the hub's publications.
+            PollAction::Append => {
+                p.append(&fact(p.log.len() as u32));
+            }
+            PollAction::Poll { crash } => p.poll(BATCH, crash.then_some(CRASH_AT)),
+            PollAction::LoseCursor => p.lose_cursor(),
         }
-        PollAction::Poll { crash } => p.poll(BATCH, crash.then_some(CRASH_AT)),
-        PollAction::LoseCursor => p.lose_cursor(),
+        Reply::Changed
     }
 }

@@ -1,6 +1,7 @@
 //! The running simulation as the page shows it (the hub, which event is selected, how many
 //! distinct passes were published, the last double publication) and the run written down as
 //! a scenario, which plays loaded files, saves sessions and goes back in time.
+use super::{Notice, Part, Reply};
 use crate::sim::ids::Fact;
 use crate::sim::outcome::RootCause;
 use crate::sim::scenario::{Act, Do, Scenario};
@@ -29,6 +30,18 @@ pub fn fact(k: u32) -> Fact {
     Fact {
         norad_id,
         pass_start_utc: format_utc(FIRST_PASS_EPOCH_S + u64::from(k) * PASS_SPACING_S),
+    }
+}
+
+impl Part for Run {
+    type Action = RunAction;
+    type Context = ();
+
+    fn apply(&mut self, a: RunAction, _: ()) -> Reply {
+        match self.apply_run(a) {
+            Ok(()) => Reply::Changed,
+            Err(TooManyEvents) => Reply::Refused(Notice::TooManyEvents),
+        }
     }
 }
 
@@ -135,7 +148,7 @@ impl Run {
         self.sim.now_ms() < self.reached_ms
     }
 
-    pub fn apply(&mut self, a: RunAction) -> Result<(), TooManyEvents> {
+    fn apply_run(&mut self, a: RunAction) -> Result<(), TooManyEvents> {
         let now = self.sim.now_ms();
         match a {
             RunAction::Step => {

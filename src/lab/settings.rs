@@ -1,5 +1,6 @@
 //! The learner's settings: the configuration the next reset starts from (failure and ack-lost
 //! shares also apply live), validated here so a bad input keeps the previous value.
+use super::{Notice, Part, Reply};
 use crate::sim::{Config, DedupOn};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -28,24 +29,24 @@ named_enum! {
     }
 }
 
-/// What a settings action did.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Applied {
-    /// Nothing changed (the same value, or out of range from a control that cannot send it).
-    Unchanged,
-    /// Changed; the running simulation takes the new shares as they are.
-    Live,
-    /// Changed; the simulation must restart from the new configuration.
-    Restart,
-    /// Refused, with the field and what was typed.
-    Rejected(Field, String),
+/// Settings are the configuration the next reset starts from. A change of the shares is
+/// `Changed` (the running simulation takes them as they are); of anything else, `Restart`.
+/// Nothing changed (the same value, or out of range from a control that cannot send it) is
+/// `Same`; a typed number that is refused is `Refused`, naming the field.
+impl Part for Config {
+    type Action = SettingsAction;
+    type Context = ();
+
+    fn apply(&mut self, a: SettingsAction, _: ()) -> Reply {
+        apply(self, a)
+    }
 }
 
 /// Typed text kept in a notice is cut to this many characters.
 const ECHO_CHARS: usize = 40;
 
-pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
-    let edit = |c: &mut Config| -> Result<(), Applied> {
+fn apply(cfg: &mut Config, a: SettingsAction) -> Reply {
+    let edit = |c: &mut Config| -> Result<(), Reply> {
         match a {
             SettingsAction::SetSeed(text) => c.seed = typed(&text, Field::Seed)?,
             SettingsAction::NewSeed(seed) => c.seed = seed,
@@ -54,7 +55,7 @@ pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
             SettingsAction::SetBase(text) => c.base_seconds = typed(&text, Field::Base)?,
             SettingsAction::SetRetries(text) => c.max_retries = typed(&text, Field::Retries)?,
             SettingsAction::SetDedup(dedup_on) => c.dedup_on = dedup_on,
-            SettingsAction::Settle => return Err(Applied::Unchanged),
+            SettingsAction::Settle => return Err(Reply::Same),
         }
         Ok(())
     };
@@ -63,14 +64,14 @@ pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
         return refused;
     }
     if candidate == *cfg {
-        return Applied::Unchanged;
+        return Reply::Same;
     }
     if let Some(problem) = candidate.problems().first() {
         return match problem.field {
             "base_seconds" => rejected(Field::Base, &candidate.base_seconds.to_string()),
             "max_retries" => rejected(Field::Retries, &candidate.max_retries.to_string()),
             // Probabilities come from sliders limited to 0..=1; anything else is ignored.
-            _ => Applied::Unchanged,
+            _ => Reply::Same,
         };
     }
     let live = candidate.seed == cfg.seed
@@ -79,17 +80,20 @@ pub fn apply(cfg: &mut Config, a: SettingsAction) -> Applied {
         && candidate.dedup_on == cfg.dedup_on;
     *cfg = candidate;
     if live {
-        Applied::Live
+        Reply::Changed
     } else {
-        Applied::Restart
+        Reply::Restart
     }
 }
 
 /// A number as typed (surrounding spaces ignored), or the refusal naming its field.
-fn typed<T: std::str::FromStr>(text: &str, field: Field) -> Result<T, Applied> {
+fn typed<T: std::str::FromStr>(text: &str, field: Field) -> Result<T, Reply> {
     text.trim().parse().map_err(|_| rejected(field, text))
 }
 
-fn rejected(field: Field, text: &str) -> Applied {
-    Applied::Rejected(field, text.chars().take(ECHO_CHARS).collect())
+fn rejected(field: Field, text: &str) -> Reply {
+    Reply::Refused(Notice::BadNumber {
+        field,
+        input: text.chars().take(ECHO_CHARS).collect(),
+    })
 }

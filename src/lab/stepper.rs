@@ -1,5 +1,6 @@
 //! One step-by-step demonstration, generic over its variant (the race's guard, the
 //! transaction boundary): which variant is chosen, its steps, and how many are shown.
+use super::{Part, Reply};
 use crate::sim::demos::DemoStep;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -8,6 +9,19 @@ pub enum StepperAction<V> {
     Choose(V),
     /// Show one more step.
     Next,
+}
+
+impl<V: Copy> Part for Stepper<V> {
+    type Action = StepperAction<V>;
+    type Context = ();
+
+    fn apply(&mut self, a: StepperAction<V>, _: ()) -> Reply {
+        match a {
+            StepperAction::Choose(v) => *self = Stepper::new(v, self.build),
+            StepperAction::Next => self.shown = (self.shown + 1).min(self.steps.len()),
+        }
+        Reply::Changed
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -31,13 +45,6 @@ impl<V: Copy> Stepper<V> {
     /// Back to the first step of the same variant.
     pub fn restart(&mut self) {
         *self = Stepper::new(self.variant, self.build);
-    }
-
-    pub fn apply(&mut self, a: StepperAction<V>) {
-        match a {
-            StepperAction::Choose(v) => *self = Stepper::new(v, self.build),
-            StepperAction::Next => self.shown = (self.shown + 1).min(self.steps.len()),
-        }
     }
 
     pub fn finished(&self) -> bool {

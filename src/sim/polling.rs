@@ -39,6 +39,7 @@ pub struct PollStep {
 }
 
 pub struct Polling {
+    seed: u64,
     rng: SimRng,
     pub policy: CursorPolicy,
     pub log: Vec<LogRecord>,
@@ -54,8 +55,14 @@ pub struct Polling {
 }
 
 impl Polling {
+    /// A fresh log with the same seed and dedup choice and this cursor policy.
+    pub fn restarted(&self, policy: CursorPolicy) -> Polling {
+        Polling::new(self.seed, policy, self.idempotent.dedup_on)
+    }
+
     pub fn new(seed: u64, policy: CursorPolicy, dedup_on: DedupOn) -> Self {
         Polling {
+            seed,
             // Its own stream of the run's one generator, not a second generator with the same seed.
             rng: SimRng::stream(seed, Stream::Polling),
             policy,

@@ -18,19 +18,18 @@ use super::events::Events;
 use super::figures::FiguresView;
 use super::host::HostLink;
 use super::log_view::LogView;
+use super::path_view::result_words;
 use super::path_view::PathView;
 use super::polling_view::PollingView;
 use super::scenarios::ScenariosView;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
-use crate::embed::link::{parse_fragment, Start};
+use crate::embed::boot::{boot, Outside};
 use crate::embed::protocol::{Incoming, MountOptions, Resize};
-use crate::embed::saved::SavedPath;
-use crate::embed::{BoundaryNotice, Source};
-use crate::lab::announce::most_salient;
-use crate::lab::path::{PathAction, Stop};
-use crate::lab::{dep, Action, Lab};
+use crate::lab::panels::{self, Panel};
+use crate::lab::{Action, Concerns, Lab};
+use crate::problem::{BoundaryNotice, Source};
 use crate::sim::Config;
 
 #[derive(Properties, PartialEq, Clone, Default)]
@@ -53,70 +52,27 @@ pub struct AppProps {
     pub notices: Vec<BoundaryNotice>,
 }
 
-/// A panel: its name for the host's `panels` option, the concerns it shows, and how to draw it.
-type Panel = (&'static str, u16, fn(LabRef, Callback<Action>) -> Html);
-
-/// Every panel of the main column, in page order (the first two side by side after those
-/// above the fold).
-const PANELS: [Panel; 11] = [
-    (
-        "challenges",
-        dep::LANG | dep::PROGRESS,
-        |lab, on_action| html! { <ChallengesView {lab} {on_action} /> },
-    ),
-    (
-        "timeline",
-        dep::LANG | dep::TIME | dep::SIM,
-        |lab, on_action| html! { <Timeline {lab} {on_action} /> },
-    ),
-    (
-        "events",
-        dep::LANG | dep::SIM,
-        |lab, on_action| html! { <Events {lab} {on_action} /> },
-    ),
-    (
-        "dlq",
-        dep::LANG | dep::SIM,
-        |lab, on_action| html! { <DeadLetters {lab} {on_action} /> },
-    ),
-    (
-        "consumers",
-        dep::LANG | dep::SIM,
-        |lab, on_action| html! { <Consumers {lab} {on_action} /> },
-    ),
-    (
-        "duplicates",
-        dep::LANG | dep::SIM,
-        |lab, on_action| html! { <Duplicates {lab} {on_action} /> },
-    ),
-    (
-        "demos",
-        dep::LANG | dep::DEMOS,
-        |lab, on_action| html! { <Demos {lab} {on_action} /> },
-    ),
-    (
-        "polling",
-        dep::LANG | dep::POLLING,
-        |lab, on_action| html! { <PollingView {lab} {on_action} /> },
-    ),
-    (
-        "figures",
-        dep::LANG | dep::FIGURES,
-        |lab, on_action| html! { <FiguresView {lab} {on_action} /> },
-    ),
-    (
-        "scenarios",
-        dep::LANG,
-        |lab, on_action| html! { <ScenariosView {lab} {on_action} /> },
-    ),
-    (
-        "log",
-        dep::LANG | dep::SIM,
-        |lab, on_action| html! { <LogView {lab} {on_action} /> },
-    ),
-];
-/// Rendered in the first paint; the rest follow right after it.
-const ABOVE_THE_FOLD: [&str; 2] = ["challenges", "timeline"];
+/// How to draw each panel (its name, place and concerns are with [`Panel`]).
+fn render(panel: Panel, lab: LabRef, on_action: Callback<Action>, options: &MountOptions) -> Html {
+    match panel {
+        Panel::Path => html! { <PathView {lab} {on_action} /> },
+        Panel::Challenges => html! { <ChallengesView {lab} {on_action} /> },
+        Panel::Timeline => html! { <Timeline {lab} {on_action} /> },
+        Panel::Events => html! { <Events {lab} {on_action} /> },
+        Panel::Dlq => html! { <DeadLetters {lab} {on_action} /> },
+        Panel::Consumers => html! { <Consumers {lab} {on_action} /> },
+        Panel::Duplicates => html! { <Duplicates {lab} {on_action} /> },
+        Panel::Demos => html! { <Demos {lab} {on_action} /> },
+        Panel::Polling => html! { <PollingView {lab} {on_action} /> },
+        Panel::Figures => html! { <FiguresView {lab} {on_action} /> },
+        Panel::Scenarios => html! { <ScenariosView {lab} {on_action} /> },
+        Panel::Log => html! { <LogView {lab} {on_action} /> },
+        Panel::Workbench => {
+            let (origin, xapi) = (options.target_origin.clone(), options.xapi.clone());
+            super::workbench_entry::entry(lab.lab.borrow().lang, origin, xapi)
+        }
+    }
+}
 
 /// Real time between clock ticks while playing.
 const TICK_MS: u32 = 50;
@@ -128,10 +84,9 @@ fn now_real_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Builds the starting state. Precedence, highest first: share link, saved state, host
-/// options, props, defaults. Every problem met on the way becomes a notice.
-fn boot(props: &AppProps) -> (Lab, MountOptions) {
-    let mut notices = props.notices.clone();
+/// Reads what is outside the lab (the host's options, saved state, the share link) and builds
+/// the starting state from it ([`boot`] says which wins).
+fn start(props: &AppProps) -> (Lab, MountOptions) {
     let (options, problems) = match (&props.options, props.page_state) {
         (Some(o), _) => o.clone().sanitized(),
         (None, true) => {
@@ -142,69 +97,30 @@ fn boot(props: &AppProps) -> (Lab, MountOptions) {
         }
         (None, false) => (MountOptions::default(), Vec::new()),
     };
-    let from = |source: Source| move |problem| BoundaryNotice { source, problem };
-    notices.extend(problems.into_iter().map(from(Source::Options)));
-    let mut lang = options.lang.or(props.lang).unwrap_or_default();
-    let mut cfg = options
-        .config
-        .clone()
-        .or_else(|| props.config.clone())
-        .unwrap_or_default();
-    let mut challenges = Default::default();
-    // Settings given from outside mean free exploration unless the path is asked for.
-    let given = options.config.is_some() || props.config.is_some();
-    let mut start = options
-        .start
-        .unwrap_or(if given { Start::Free } else { Start::Path });
-    let mut path = SavedPath::default();
-    if props.page_state {
-        match storage::load() {
-            Some(Ok(saved)) => {
-                lang = saved.lang;
-                cfg = saved.config;
-                challenges = saved.challenges;
-                start = if saved.path.guided {
-                    Start::Path
-                } else {
-                    Start::Free
-                };
-                path = saved.path;
-            }
-            Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
-            None => {}
-        }
-        let hash = web_sys::window()
-            .and_then(|w| w.location().hash().ok())
-            .unwrap_or_default();
-        if hash.len() > 1 {
-            let (shared, problems) = parse_fragment(&hash);
-            notices.extend(problems.into_iter().map(from(Source::Link)));
-            cfg = shared.config;
-            lang = shared.lang.unwrap_or(lang);
-            start = shared.start.unwrap_or(Start::Free);
-        }
-    }
-    let mut lab = Lab::new(cfg, lang);
-    lab.challenges = challenges;
-    lab.host.shown = options.diagnostics;
-    lab.boundary_notices = notices;
-    lab.path.passed = path.passed;
-    lab.path.right = path.right;
-    lab.path.at = Stop::ALL.iter().position(|s| *s == path.at).unwrap_or(0);
-    if start == Start::Path && options.shows("path") {
-        // The stop's scene replaces the settings: the path sets each scene itself.
-        lab.apply(Action::Path(PathAction::Go(lab.path.at as u8)));
-    }
-    if let Some(sc) = &options.scenario {
-        lab.apply(Action::LoadScenario(Rc::new(sc.clone())));
-    }
-    (lab, options)
+    let mut notices = props.notices.clone();
+    notices.extend(problems.into_iter().map(|problem| BoundaryNotice {
+        source: Source::Options,
+        problem,
+    }));
+    let page = props.page_state;
+    let outside = Outside {
+        options: options.clone(),
+        lang: props.lang,
+        config: props.config.clone(),
+        saved: page.then(storage::load).flatten(),
+        hash: page
+            .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
+            .flatten()
+            .unwrap_or_default(),
+        notices,
+    };
+    (boot(outside), options)
 }
 
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let booted = use_memo((), |_| {
-        let (lab, options) = boot(props);
+        let (lab, options) = start(props);
         (Rc::new(RefCell::new(lab)), options)
     });
     let lab = booted.0.clone();
@@ -231,38 +147,18 @@ pub fn App(props: &AppProps) -> Html {
         let announcer = (*announcer).clone();
         move |_| {
             Callback::from(move |a: Action| {
-                let quiet = matches!(a, Action::Tick(_));
-                let mut l = lab.borrow_mut();
-                let before = l.revs;
-                let logged_before = l.run.progress();
-                l.apply(a);
-                // What the simulation just logged, for the live region (a reset starts a new log).
-                let fresh = l.run.progress().saturating_sub(logged_before) as usize;
-                let log = l.run.sim.log();
-                let news = most_salient(&log[log.len().saturating_sub(fresh)..]);
-                announcer.offer(news, l.lang.t());
-                l.refresh_figures();
-                // Detection scans every event; a tick that changed nothing the simulation shows
-                // (say, a finished run still playing) cannot have reached a challenge.
-                let new = if quiet && l.revs.sim == before.sim {
-                    Vec::new()
-                } else {
-                    l.update_challenges()
-                };
-                let had_result = l.path.result().is_some();
-                let passed = l.update_path();
-                if !had_result {
-                    if let Some(words) = super::path_view::result_words(&l) {
-                        announcer.offer_result(words);
-                    }
+                let fx = lab.borrow_mut().apply(a);
+                let l = lab.borrow();
+                announcer.offer(fx.news.clone(), l.lang.t());
+                if let Some(words) = fx.result.then(|| result_words(&l)).flatten() {
+                    announcer.offer_result(words);
                 }
-                host.progress(&l, &new, passed);
-                if page_state && (!quiet || !new.is_empty() || passed.is_some()) {
+                host.progress(&l, &fx);
+                if page_state && fx.save {
                     storage::save(&l);
                 }
-                let changed = l.revs != before;
                 drop(l);
-                if changed {
+                if !fx.changed.is_empty() {
                     redraw.force_update();
                 }
             })
@@ -301,8 +197,7 @@ pub fn App(props: &AppProps) -> Html {
                 if let Some(name) = file {
                     super::scenario_io::fetch(&name, dispatch.clone());
                 }
-                // Any action would do; a tick while paused changes nothing but the figures.
-                dispatch.emit(Action::Tick(0.0));
+                dispatch.emit(Action::WantFigures);
             });
             move || drop(timeout)
         });
@@ -357,7 +252,7 @@ pub fn App(props: &AppProps) -> Html {
         }
     });
 
-    let view = |deps: u16| LabRef::new(&lab, deps);
+    let view = |concerns: Concerns| LabRef::new(&lab, concerns);
     let t = lang.t();
     let on_lang = dispatch.reform(|e: Event| {
         let v = super::select_value(&e);
@@ -391,19 +286,33 @@ pub fn App(props: &AppProps) -> Html {
             .then(|| l.path.stop().panels())
             .filter(|p| !p.is_empty())
     };
-    let panel = |p: &Panel| {
-        let (name, deps, render) = *p;
-        let shown = options.shows(name) && (*first_paint_done || ABOVE_THE_FOLD.contains(&name));
+    let panel = |p: Panel| {
+        let shown = options.shows(p) && (*first_paint_done || p.above_the_fold());
         if !shown {
             return Html::default();
         }
         let class = match focus {
-            Some(f) if f.contains(&name) => "slot focus",
+            Some(f) if f.contains(&p) => "slot focus",
             Some(_) => "slot muted",
             None => "slot",
         };
-        html! { <div {class} data-panel={name}>{ render(LabRef::new(&lab, deps), dispatch.clone()) }</div> }
+        html! { <div {class} data-panel={p.as_str()}>{ render(p, LabRef::new(&lab, p.concerns()), dispatch.clone(), options) }</div> }
     };
+    let main_panels = Panel::ALL
+        .iter()
+        .copied()
+        .filter(|&p| p != Panel::Path && p != Panel::Challenges);
+    let mut main = Vec::new();
+    let mut pair = None;
+    for p in main_panels {
+        match pair.take() {
+            Some(first) => {
+                main.push(html! { <div class="two-col">{ panel(first) }{ panel(p) }</div> })
+            }
+            None if p.pairs_with_next() => pair = Some(p),
+            None => main.push(panel(p)),
+        }
+    }
     html! {
         <div class={classes!("lab", focus.is_some().then_some("guided"))} lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
             <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
@@ -437,28 +346,18 @@ pub fn App(props: &AppProps) -> Html {
             <div class="lab-body">
                 // First in the page's order, so a phone shows it before the controls; the grid
                 // puts it above the panels on a wide screen.
-                if options.shows("path") {
-                    <PathView lab={view(dep::LANG | dep::PATH | dep::SIM | dep::POLLING | dep::DEMOS | dep::CLOCK)} on_action={dispatch.clone()} />
+                if options.shows(Panel::Path) {
+                    { render(Panel::Path, view(Panel::Path.concerns()), dispatch.clone(), options) }
                 }
-                <Controls lab={view(dep::LANG | dep::TIME | dep::SIM | dep::CLOCK | dep::SETTINGS | dep::NOTICES)} on_action={dispatch.clone()} />
+                <Controls lab={view(panels::CONTROLS)} on_action={dispatch.clone()} />
                 <main class="lab-main">
                     // On the path, the challenges give way to the panels the stops are about.
-                    if focus.is_none() { { panel(&PANELS[0]) } }
-                    { panel(&PANELS[1]) }
-                    <div class="two-col">
-                        { panel(&PANELS[2]) }
-                        { panel(&PANELS[3]) }
-                    </div>
-                    { for PANELS[4..].iter().map(panel) }
-                    if options.shows("workbench") && *first_paint_done {
-                        <div class={if focus.is_some() { "slot muted" } else { "slot" }} data-panel="workbench">
-                            { super::workbench_entry::entry(lang, options.target_origin.clone(), options.xapi.clone()) }
-                        </div>
-                    }
-                    if focus.is_some() { { panel(&PANELS[0]) } }
+                    if focus.is_none() { { panel(Panel::Challenges) } }
+                    { for main }
+                    if focus.is_some() { { panel(Panel::Challenges) } }
                 </main>
             </div>
-            <Dock lab={view(dep::LANG | dep::TIME | dep::CLOCK | dep::PATH | dep::SIM | dep::POLLING | dep::DEMOS)} on_action={dispatch.clone()} />
+            <Dock lab={view(panels::DOCK)} on_action={dispatch.clone()} />
         </div>
     }
 }

@@ -3,6 +3,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::PanelProps;
+use crate::embed::link::to_fragment;
 use crate::lab::clock::{ClockAction, SPEEDS};
 use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
@@ -287,10 +288,10 @@ pub fn Controls(props: &PanelProps) -> Html {
             </div>
             <div class="share">
                 <button type="button" id="share" class="btn small" onclick={a.reform(|_| Action::ShareLink)}>{ t.share }</button>
-                if let Some(fragment) = &lab.share_fragment {
+                if lab.share_shown {
                     <label class="field">
                         <span class="small">{ t.share_hint }</span>
-                        <input id="share-link" type="text" readonly=true value={share_url(fragment)}
+                        <input id="share-link" type="text" readonly=true value={share_url(&to_fragment(cfg, lab.lang))}
                             onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<HtmlInputElement>().select())} />
                     </label>
                 }

@@ -6,11 +6,10 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 
 use super::js_value;
-use super::text::Texts;
+use super::progress::in_both;
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
-use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
-use crate::lab::checkpoints::{Challenge, Stop};
-use crate::lab::Lab;
+use crate::embed::xapi::Session;
+use crate::lab::{Effects, Lab};
 
 /// The window the lab reports to: the parent frame, or the window itself when the lab is not
 /// in a frame (a direct mount).
@@ -27,13 +26,10 @@ pub fn registration() -> uuid::Uuid {
     uuid::Builder::from_random_bytes(bytes).into_uuid()
 }
 
-/// A text in both languages, from how one language's table words it.
-fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
-    Names::of(|l| f(l.t()))
+/// Now, for a statement's timestamp.
+fn now_iso() -> String {
+    String::from(js_sys::Date::new_0().to_iso_string())
 }
-
-/// What a statement is about: its id under the lab's activity, and how to name it.
-type Part<'a> = (&'a str, &'a dyn Fn(&'static Texts) -> String);
 
 pub struct HostLink {
     /// Where messages go; None sends nothing.
@@ -75,74 +71,21 @@ impl HostLink {
         }
     }
 
-    /// Tells the host what the learner reached: a checkpoint for each new challenge and for a
-    /// passed stop of the path, `completed` once every challenge or every stop is reached, and,
-    /// with `xapi`, the statements for them (progressed, answered, completed).
-    pub fn progress(&self, lab: &Lab, new: &[Challenge], stop: Option<Stop>) {
-        let total = (Challenge::COUNT + Stop::COUNT) as u32;
-        let percent = ((lab.challenges.len() + lab.path.passed.len()) as u32 * 100) / total;
-        let progressed = Verb::Progressed { percent };
-        for &c in new {
-            self.post(&Outgoing::Checkpoint { id: c.as_str() });
-            let name = move |t: &'static Texts| t.challenge(c).to_string();
-            self.statement(lab, &progressed, Some((c.as_str(), &name)));
+    /// Tells the host what the learner reached with one action (see [`super::progress`]).
+    pub fn progress(&self, lab: &Lab, fx: &Effects) {
+        if fx.challenges.is_empty() && fx.passed.is_none() {
+            return;
         }
-        if let Some(stop) = stop {
-            self.post(&Outgoing::Checkpoint { id: stop.as_str() });
-            let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
-            if let (Some((said, saw)), Some(_)) = (lab.path.result(), &self.xapi) {
-                let mut choices = stop.choices().to_vec();
-                let correct = choices.iter().position(|c| *c == saw).unwrap_or_else(|| {
-                    choices.push(saw);
-                    choices.len() - 1
-                });
-                let interaction = Interaction {
-                    prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
-                    choices: choices
-                        .iter()
-                        .map(|&c| in_both(&|t| t.path_answer(stop, c)))
-                        .collect(),
-                    correct,
-                    response: choices.iter().position(|c| *c == said).unwrap_or(0),
-                };
-                let answered = Verb::Answered(interaction);
-                self.statement(lab, &answered, Some((stop.as_str(), &name)));
-            }
-            self.statement(lab, &progressed, Some((stop.as_str(), &name)));
-        }
-        if !new.is_empty() && lab.challenges.len() == Challenge::COUNT {
-            self.post(&Outgoing::Completed {
-                checkpoints: Challenge::NAMES.to_vec(),
-            });
-            self.statement(lab, &Verb::Completed { score: None }, None);
-        }
-        if stop.is_some() && lab.path.finished() {
-            self.post(&Outgoing::Completed {
-                checkpoints: Stop::NAMES.to_vec(),
-            });
-            let score = Some((lab.path.right.len() as u32, Stop::COUNT as u32));
-            self.statement(lab, &Verb::Completed { score }, None);
+        for m in super::progress::messages(lab, fx, self.xapi.as_ref(), &now_iso()) {
+            self.post(&m);
         }
     }
 
     /// The host learns the lab is ready (and, with `xapi`, that the learner began).
     pub fn ready(&self, lab: &Lab) {
-        self.post(&Outgoing::Ready { lang: lab.lang });
-        self.statement(lab, &Verb::Initialized, None);
-    }
-
-    /// An xAPI statement about the lab itself (`part` None) or one of its parts, if the host
-    /// asked for them; names are only worded then.
-    fn statement(&self, lab: &Lab, verb: &Verb, part: Option<Part>) {
-        let Some(session) = &self.xapi else { return };
-        let name = part.map(|(_, f)| in_both(f));
-        let object = Object {
-            part: part.map(|(id, _)| id),
-            name: name.as_ref().unwrap_or(&session.name),
-        };
-        let timestamp = String::from(js_sys::Date::new_0().to_iso_string());
-        let statement = xapi::statement(session, verb, object, lab.lang, &timestamp);
-        self.post(&Outgoing::Xapi { statement });
+        for m in super::progress::ready(lab, self.xapi.as_ref(), &now_iso()) {
+            self.post(&m);
+        }
     }
 
     /// Tells the host the lab's height, `px`, if it changed: the lab's `height` message, and in

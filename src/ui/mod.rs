@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::lab::{Action, Lab, Revs};
+use crate::lab::{Action, Concerns, Lab, Revs};
 
 pub mod announcer;
 pub mod app;
@@ -23,6 +23,7 @@ pub mod log_view;
 pub mod panic;
 pub mod path_view;
 pub mod polling_view;
+pub mod progress;
 pub mod resize;
 pub mod scenario_io;
 pub mod scenarios;
@@ -35,7 +36,7 @@ pub mod workbench_entry;
 pub use app::{App, AppProps};
 
 /// Shared, read-only access to the lab for a panel, with the revisions of the concerns that
-/// panel shows (see [`crate::lab::dep`]). Equality is by those revisions, so a panel
+/// panel shows (see [`crate::lab::panels`]). Equality is by those revisions, so a panel
 /// re-renders exactly when something it shows changed, not on every clock tick.
 #[derive(Clone)]
 pub struct LabRef {
@@ -44,8 +45,8 @@ pub struct LabRef {
 }
 
 impl LabRef {
-    pub fn new(lab: &Rc<RefCell<Lab>>, deps: u16) -> Self {
-        let seen = lab.borrow().revs.masked(deps);
+    pub fn new(lab: &Rc<RefCell<Lab>>, concerns: Concerns) -> Self {
+        let seen = lab.borrow().revs.masked(concerns);
         LabRef {
             lab: lab.clone(),
             seen,

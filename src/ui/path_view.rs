@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use super::text::{fill, Texts};
 use super::PanelProps;
+use crate::lab::panels::Panel;
 use crate::lab::path::{Answer, PathAction, Stop};
 use crate::lab::{Action, Lab};
 
@@ -30,15 +31,15 @@ pub fn result_words(lab: &Lab) -> Option<String> {
 
 /// The heading of a panel a stop is about, and its title: the stop links to it, since on a
 /// phone it can be far down the page.
-fn panel_link(t: &Texts, name: &str) -> Option<(&'static str, &'static str)> {
-    Some(match name {
-        "timeline" => ("#timeline-h", t.timeline),
-        "events" => ("#events-h", t.in_flight),
-        "dlq" => ("#dlq-h", t.dlq),
-        "consumers" => ("#consumers-h", t.consumers),
-        "duplicates" => ("#dup-h", t.duplicates),
-        "demos" => ("#demos-h", t.demos),
-        "polling" => ("#poll-h", t.polling),
+fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
+    Some(match panel {
+        Panel::Timeline => ("#timeline-h", t.timeline),
+        Panel::Events => ("#events-h", t.in_flight),
+        Panel::Dlq => ("#dlq-h", t.dlq),
+        Panel::Consumers => ("#consumers-h", t.consumers),
+        Panel::Duplicates => ("#dup-h", t.duplicates),
+        Panel::Demos => ("#demos-h", t.demos),
+        Panel::Polling => ("#poll-h", t.polling),
         _ => return None,
     })
 }
@@ -193,7 +194,7 @@ pub fn PathView(props: &PanelProps) -> Html {
             if !stop.panels().is_empty() {
                 <p class="small path-look">
                     { pt.look }{ " " }
-                    { for stop.panels().iter().filter_map(|n| panel_link(t, n)).enumerate().map(|(i, (href, title))| html! {
+                    { for stop.panels().iter().filter_map(|&p| panel_link(t, p)).enumerate().map(|(i, (href, title))| html! {
                         <>{ if i > 0 { " · " } else { "" } }<a {href}>{ title }</a></>
                     }) }
                 </p>

@@ -1,6 +1,6 @@
 //! Saved state in localStorage. Storage may be missing or refuse (private mode, quotas): the lab
 //! then simply does not remember, and never fails because of it.
-use crate::embed::saved::{parse, Saved, SavedPath, STORAGE_KEY, VERSION};
+use crate::embed::saved::{parse, Saved, STORAGE_KEY};
 use crate::problem::Problem;
 
 use crate::lab::Lab;
@@ -22,18 +22,6 @@ pub fn load() -> Option<Result<Saved, Problem>> {
 
 pub fn save(lab: &Lab) {
     if let Some(s) = storage() {
-        let saved = Saved {
-            version: VERSION,
-            lang: lab.lang,
-            config: lab.cfg.clone(),
-            challenges: lab.challenges.clone(),
-            path: SavedPath {
-                guided: lab.path.guided,
-                at: lab.path.stop(),
-                passed: lab.path.passed.clone(),
-                right: lab.path.right.clone(),
-            },
-        };
-        let _ = s.set_item(STORAGE_KEY, &saved.to_text());
+        let _ = s.set_item(STORAGE_KEY, &Saved::of(lab).to_text());
     }
 }

@@ -3,7 +3,6 @@
 mod other;
 mod path;
 mod run;
-mod scenario;
 mod settings;
 
 use super::clock::{ClockAction, DEFAULT_SPEED};
@@ -90,6 +89,8 @@ fn variant(a: &Action) -> &'static str {
         Action::Path(PathAction::Predict(_)) => "path_predict",
         Action::Path(PathAction::Do) => "path_do",
         Action::Path(PathAction::Explore) => "path_explore",
+        Action::Restart(_) => "restart",
+        Action::WantFigures => "want_figures",
     }
 }
 
@@ -158,14 +159,18 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Path(PathAction::Predict(u8::MAX)),
         Action::Path(PathAction::Do),
         Action::Path(PathAction::Explore),
+        Action::Restart(Config {
+            max_retries: 0,
+            ..Config::default()
+        }),
+        Action::WantFigures,
     ];
     for a in odd {
         send(&mut l, a, &mut seen);
-        l.update_challenges();
-        l.update_path();
     }
+    assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 43, "{seen:?}");
+    assert_eq!(seen.len(), 45, "{seen:?}");
 }
 
 #[test]
@@ -174,7 +179,7 @@ fn clock_plays_pauses_and_takes_only_offered_speeds() {
     let r0 = l.revs;
     l.apply(Action::Clock(ClockAction::TogglePlay));
     assert!(l.clock.playing);
-    assert_ne!(l.revs.clock, r0.clock);
+    assert_ne!(l.revs.get(Concern::Clock), r0.get(Concern::Clock));
     l.apply(Action::Clock(ClockAction::Pause));
     assert!(!l.clock.playing);
     let r1 = l.revs;
@@ -212,8 +217,12 @@ fn an_idle_tick_moves_time_but_not_what_the_simulation_shows() {
     l.apply(Action::Clock(ClockAction::TogglePlay));
     let r = l.revs;
     l.apply(Action::Tick(100.0));
-    assert_ne!(l.revs.time, r.time);
-    assert_eq!(l.revs.sim, r.sim, "nothing happened");
+    assert_ne!(l.revs.get(Concern::Time), r.get(Concern::Time));
+    assert_eq!(
+        l.revs.get(Concern::Sim),
+        r.get(Concern::Sim),
+        "nothing happened"
+    );
     l.apply(Action::Settings(SettingsAction::SetFailure(0.0)));
     l.apply(Action::Settings(SettingsAction::Settle));
     l.apply(Action::Run(RunAction::PublishOne));
@@ -224,10 +233,22 @@ fn an_idle_tick_moves_time_but_not_what_the_simulation_shows() {
     );
     let r = l.revs;
     l.apply(Action::Tick(1000.0));
-    assert_eq!(l.revs.sim, r.sim, "delivered: nothing more to do");
     assert_eq!(
-        l.revs.masked(dep::DEMOS | dep::POLLING | dep::FIGURES),
-        r.masked(dep::DEMOS | dep::POLLING | dep::FIGURES),
+        l.revs.get(Concern::Sim),
+        r.get(Concern::Sim),
+        "delivered: nothing more to do"
+    );
+    assert_eq!(
+        l.revs.masked(Concerns::of(&[
+            Concern::Demos,
+            Concern::Polling,
+            Concern::Figures
+        ])),
+        r.masked(Concerns::of(&[
+            Concern::Demos,
+            Concern::Polling,
+            Concern::Figures
+        ])),
         "panels that do not show time are left alone by a tick"
     );
 }

@@ -4,8 +4,8 @@ use super::*;
 use crate::lab::checkpoints::Challenge;
 use crate::lab::path::{Act, Answer, Stop};
 
-/// Plays the clock until `done` or ten simulated hours pass, updating the path and the
-/// challenges after every tick as the page does.
+/// Plays the clock until `done` or ten simulated hours pass (the reducer brings the path and
+/// the challenges up to date after every tick).
 fn play_until(l: &mut Lab, done: impl Fn(&Lab) -> bool) {
     if !l.clock.playing {
         l.apply(Action::Clock(ClockAction::TogglePlay));
@@ -16,16 +16,12 @@ fn play_until(l: &mut Lab, done: impl Fn(&Lab) -> bool) {
             break;
         }
         l.apply(Action::Tick(1000.0));
-        l.update_path();
-        l.update_challenges();
     }
     l.apply(Action::Clock(ClockAction::Pause));
 }
 
-fn act(l: &mut Lab) {
-    l.apply(Action::Path(PathAction::Do));
-    l.update_path();
-    l.update_challenges();
+fn act(l: &mut Lab) -> Effects {
+    l.apply(Action::Path(PathAction::Do))
 }
 
 fn choice_of(stop: Stop, answer: Answer) -> u8 {
@@ -72,19 +68,19 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
             Some(r) => (r + 1) % stop.choices().len() as u8,
             None => (k % stop.choices().len()) as u8,
         };
-        l.apply(Action::Path(PathAction::Predict(pick)));
+        let fx = l.apply(Action::Path(PathAction::Predict(pick)));
         l.apply(Action::Path(PathAction::Predict((pick + 1) % 3)));
         assert_eq!(l.path.said, Some(pick), "a prediction is final");
+        assert_eq!(fx.passed.is_some(), stop.is_question(), "{stop:?}");
         let mut n = 0;
-        while l.update_path().is_none() {
+        while !l.path.passed.contains(&stop) {
             n += 1;
             assert!(n < 20, "{stop:?} never passed: {:?}", l.path);
             match l.path.act(&l) {
-                Some(_) => act(&mut l),
+                Some(_) => {
+                    act(&mut l);
+                }
                 None => play_until(&mut l, |l| l.path.saw.is_some() && l.path.act(l).is_some()),
-            }
-            if l.path.passed.contains(&stop) {
-                break;
             }
         }
         passed.push(stop);
@@ -114,7 +110,10 @@ fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
     act(&mut l);
     play_until(&mut l, |l| l.path.saw.is_some());
     assert_eq!(l.path.saw, Some(Answer::Secs(1890)));
-    assert_eq!(l.update_path(), None, "seen, but not replayed yet");
+    assert!(
+        !l.path.passed.contains(&Stop::DeadLetter),
+        "seen, but not replayed yet"
+    );
     assert_eq!(l.path.act(&l), Some(Act::FixAndReplay));
     act(&mut l);
     assert_eq!(l.run.sim.outage(), None);
@@ -129,22 +128,28 @@ fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
     l.apply(Action::Path(PathAction::Go(0)));
     l.apply(Action::Run(RunAction::PublishOne));
     let events = l.run.sim.events().len();
-    l.apply(Action::Path(PathAction::Explore));
+    let fx = l.apply(Action::Path(PathAction::Explore));
     assert!(!l.path.guided);
     assert_eq!(l.run.sim.events().len(), events, "nothing is reset");
-    assert_eq!(l.update_path(), None, "no checkpoint while exploring");
+    assert_eq!(fx.passed, None, "no checkpoint while exploring");
+    play_until(&mut l, |l| l.run.sim.events()[0].attempts.len() > 3);
+    assert!(
+        l.path.passed.is_empty(),
+        "none while exploring, whatever the run shows"
+    );
     let ask = Stop::ALL
         .iter()
         .position(|s| *s == Stop::AskNatural)
         .unwrap();
     let r = l.revs;
     l.apply(Action::Path(PathAction::Go(ask as u8)));
-    assert_ne!(l.revs.path, r.path);
-    l.apply(Action::Path(PathAction::Predict(2)));
-    assert_eq!(l.update_path(), Some(Stop::AskNatural));
+    assert_ne!(l.revs.get(Concern::Path), r.get(Concern::Path));
+    let fx = l.apply(Action::Path(PathAction::Predict(2)));
+    assert_eq!(fx.passed, Some(Stop::AskNatural));
+    assert!(fx.result && fx.save);
     assert!(l.path.right.contains(&Stop::AskNatural));
     l.apply(Action::Path(PathAction::Go(ask as u8)));
-    l.apply(Action::Path(PathAction::Predict(0)));
-    assert_eq!(l.update_path(), None, "passed once, checkpoint once");
+    let fx = l.apply(Action::Path(PathAction::Predict(0)));
+    assert_eq!(fx.passed, None, "passed once, checkpoint once");
     assert_eq!(l.path.result(), Some((Answer::Key(0), Answer::Key(2))));
 }

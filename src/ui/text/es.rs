@@ -436,44 +436,40 @@ pub static ES: Texts = Texts {
 /// Why outside input was not used, one sentence per reason; `{0}`… are `Why::args`.
 fn why_es(why: &Why) -> &'static str {
     match why {
-        Why::NotProbability { .. } => "«{0}» no es una probabilidad entre 0 y 1",
-        Why::NotWholeIn { .. } => "«{0}» no es un número entero entre {1} y {2}",
-        Why::NotWhole { .. } => "«{0}» no es un número entero",
-        Why::GivenTwice { .. } => "aparece dos veces; se usa la primera",
-        Why::MustBe { .. } => "debe ser «{0}» o «{1}»",
-        Why::Unknown { .. } => "desconocido; se ignora",
-        Why::TooLong { .. } => "tiene {0} caracteres; el límite es {1}",
-        Why::WrongType { .. } => "debe ser {0}, no {1}",
-        Why::NotPanel { .. } => "panel desconocido «{0}»",
-        Why::NotOrigin { .. } => "«{0}» no es un origen",
-        Why::TooLarge { .. } => "ocupa {0} bytes: es demasiado grande para este laboratorio",
-        Why::EarlierVersion { .. } => {
+        Why::NotProbability(..) => "«{0}» no es una probabilidad entre 0 y 1",
+        Why::NotWholeIn(..) => "«{0}» no es un número entero entre {1} y {2}",
+        Why::NotWhole(..) => "«{0}» no es un número entero",
+        Why::GivenTwice => "aparece dos veces; se usa la primera",
+        Why::MustBe(..) => "debe ser «{0}» o «{1}»",
+        Why::Unknown => "desconocido; se ignora",
+        Why::TooLong(..) => "tiene {0} caracteres; el límite es {1}",
+        Why::WrongType(..) => "debe ser {0}, no {1}",
+        Why::NotPanel(..) => "panel desconocido «{0}»",
+        Why::NotOrigin(..) => "«{0}» no es un origen",
+        Why::TooLarge(..) => "ocupa {0} bytes: es demasiado grande para este laboratorio",
+        Why::EarlierVersion => {
             "lo guardó una versión anterior del laboratorio; sus ajustes no se conservan"
         }
-        Why::OtherVersion { .. } => {
-            "lo guardó la versión {0} del laboratorio; esta es la versión {1}"
-        }
-        Why::NoVersion { .. } => "no es el estado de este laboratorio (no tiene versión)",
-        Why::UnknownCheckpoint { .. } => "punto de control desconocido «{0}»",
-        Why::OutOfRange { .. } => "{0} no está entre {1} y {2}",
-        Why::OneOf { .. } => "debe ser uno de estos valores: {0}",
-        Why::NotIri { .. } => {
+        Why::OtherVersion(..) => "lo guardó la versión {0} del laboratorio; esta es la versión {1}",
+        Why::NoVersion => "no es el estado de este laboratorio (no tiene versión)",
+        Why::UnknownCheckpoint(..) => "punto de control desconocido «{0}»",
+        Why::OutOfRange(..) => "{0} no está entre {1} y {2}",
+        Why::OneOf(..) => "debe ser uno de estos valores: {0}",
+        Why::NotIri(..) => {
             "«{0}» no es un IRI absoluto (como https://curso.example/labs/reintentos)"
         }
-        Why::Missing { .. } => "falta",
-        Why::NoPublication { .. } => {
-            "no publica nada: pon al menos un evento o una acción de publicar"
-        }
-        Why::TooMany { .. } => "{0} entradas; el límite es {1}",
-        Why::NotUtc { .. } => "«{0}» no es una hora UTC como 2026-07-29T14:00:00Z",
-        Why::TooLate { .. } => "{0} ms es posterior al máximo permitido ({1} ms)",
-        Why::NotWindow { .. } => "el comienzo ({0} ms) es posterior al final ({1} ms)",
-        Why::NotJson { .. } => "no es un archivo JSON válido",
-        Why::NotUtf8 { .. } => "no es texto UTF-8 (byte no válido en la posición {0})",
-        Why::NotFileName { .. } => {
+        Why::Missing => "falta",
+        Why::NoPublication => "no publica nada: pon al menos un evento o una acción de publicar",
+        Why::TooMany(..) => "{0} entradas; el límite es {1}",
+        Why::NotUtc(..) => "«{0}» no es una hora UTC como 2026-07-29T14:00:00Z",
+        Why::TooLate(..) => "{0} ms es posterior al máximo permitido ({1} ms)",
+        Why::NotWindow(..) => "el comienzo ({0} ms) es posterior al final ({1} ms)",
+        Why::NotJson => "no es un archivo JSON válido",
+        Why::NotUtf8(..) => "no es texto UTF-8 (byte no válido en la posición {0})",
+        Why::NotFileName(..) => {
             "«{0}» no es el nombre de un archivo .json de la misma carpeta que la página"
         }
-        Why::NotFetched { .. } => "no se pudo descargar desde el mismo sitio web que la página",
-        Why::NotJsonAt { .. } => "no es un archivo JSON válido (línea {0}, columna {1})",
+        Why::NotFetched => "no se pudo descargar desde el mismo sitio web que la página",
+        Why::NotJsonAt(..) => "no es un archivo JSON válido (línea {0}, columna {1})",
     }
 }

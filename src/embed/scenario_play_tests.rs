@@ -1,11 +1,22 @@
 //! The run as a scenario: a session saved and run natively gives the page's log byte for byte;
 //! a loaded file played in the page gives the runner's; going back in time and forward again
-//! finds the same state; acting from the past drops the later actions, and says so.
-use super::*;
+//! finds the same state; acting from the past drops the later actions, and says so. (Here,
+//! above the lab, because the files are read at the boundary.)
 use crate::embed::scenario::parse;
+use crate::lab::clock::ClockAction;
+use crate::lab::run::RunAction;
+use crate::lab::settings::SettingsAction;
+use crate::lab::{Action, Lab, Notice};
+use crate::lang::Lang;
 use crate::sim::log::to_jsonl;
+use crate::sim::outcome::RootCause;
 use crate::sim::scenario::Scenario;
+use crate::sim::{Config, Fault};
 use std::rc::Rc;
+
+fn lab() -> Lab {
+    Lab::new(Config::default(), Lang::Es)
+}
 
 fn play(l: &mut Lab, real_ms: f64) {
     if !l.clock.playing {
@@ -70,7 +81,7 @@ fn a_saved_session_runs_natively_to_the_same_log() {
 
 #[test]
 fn a_loaded_scenario_plays_in_the_page_to_the_runner_s_log() {
-    let sc = parse(include_bytes!("../../../tests/fixtures/determinism.json")).unwrap();
+    let sc = parse(include_bytes!("../../tests/fixtures/determinism.json")).unwrap();
     let mut l = lab();
     l.path.guided = true;
     l.apply(Action::LoadScenario(Rc::new(sc.clone())));
@@ -155,7 +166,7 @@ fn a_bad_scenario_keeps_the_current_run() {
 
 #[test]
 fn a_scenario_s_end_pauses_the_clock_once() {
-    let mut sc = parse(include_bytes!("../../../tests/fixtures/determinism.json")).unwrap();
+    let mut sc = parse(include_bytes!("../../tests/fixtures/determinism.json")).unwrap();
     sc.run_until_ms = Some(120_000);
     let mut l = lab();
     l.apply(Action::LoadScenario(Rc::new(sc)));

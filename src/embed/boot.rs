@@ -1,0 +1,175 @@
+//! The lab's starting state from everything outside it, as one pure function: the host's
+//! options, the mounter's own settings, what the browser saved, and the share link.
+//! Precedence, highest first: share link, saved state, host options, mounter, defaults.
+use std::rc::Rc;
+
+use super::link::{parse_fragment, Start};
+use super::protocol::MountOptions;
+use super::saved::Saved;
+use crate::lab::checkpoints::Stop;
+use crate::lab::panels::Panel;
+use crate::lab::path::PathAction;
+use crate::lab::{Action, Lab};
+use crate::lang::Lang;
+use crate::problem::{BoundaryNotice, Problem, Source};
+use crate::sim::Config;
+
+/// What the page found outside the lab when it started.
+#[derive(Clone, Debug, Default)]
+pub struct Outside {
+    /// The host's options, already checked (their problems are in `notices`).
+    pub options: MountOptions,
+    /// Language and settings of a mounter that passes them directly (tests, `mount_lab`).
+    pub lang: Option<Lang>,
+    pub config: Option<Config>,
+    /// What the browser saved: nothing, or what it held, or why that was not usable.
+    pub saved: Option<Result<Saved, Problem>>,
+    /// The URL fragment (a share link), with its `#`.
+    pub hash: String,
+    /// Problems already found (the options', the mounter's).
+    pub notices: Vec<BoundaryNotice>,
+}
+
+/// The lab as it starts: every problem met on the way is one of its notices.
+pub fn boot(outside: Outside) -> Lab {
+    let Outside {
+        options,
+        lang,
+        config,
+        saved,
+        hash,
+        mut notices,
+    } = outside;
+    let from = |source: Source| move |problem| BoundaryNotice { source, problem };
+    let mut lang = options.lang.or(lang).unwrap_or_default();
+    let given = options.config.is_some() || config.is_some();
+    let mut cfg = options.config.clone().or(config).unwrap_or_default();
+    // Settings given from outside mean free exploration unless the path is asked for.
+    let mut start = options
+        .start
+        .unwrap_or(if given { Start::Free } else { Start::Path });
+    let mut restored = None;
+    match saved {
+        Some(Ok(saved)) => {
+            lang = saved.lang;
+            cfg = saved.config.clone();
+            start = if saved.path.guided {
+                Start::Path
+            } else {
+                Start::Free
+            };
+            restored = Some(saved);
+        }
+        Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
+        None => {}
+    }
+    if hash.len() > 1 {
+        let (shared, problems) = parse_fragment(&hash);
+        notices.extend(problems.into_iter().map(from(Source::Link)));
+        cfg = shared.config;
+        lang = shared.lang.unwrap_or(lang);
+        start = shared.start.unwrap_or(Start::Free);
+    }
+    let mut lab = Lab::new(cfg, lang);
+    if let Some(saved) = restored {
+        saved.restore_progress(&mut lab);
+    }
+    lab.host.shown = options.diagnostics;
+    lab.boundary_notices = notices;
+    if start == Start::Path && options.shows(Panel::Path) {
+        // The stop's scene replaces the settings: the path sets each scene itself.
+        lab.apply(Action::Path(PathAction::Go(lab.path.at as u8)));
+    }
+    if let Some(sc) = &options.scenario {
+        lab.apply(Action::LoadScenario(Rc::new(sc.clone())));
+    }
+    lab
+}
+
+/// Where the learner was on the path, as an index into the stops.
+pub(crate) fn stop_index(stop: Stop) -> usize {
+    Stop::ALL.iter().position(|s| *s == stop).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::embed::saved::SavedPath;
+    use std::collections::BTreeSet;
+
+    fn saved() -> Saved {
+        let mut lab = Lab::new(
+            Config {
+                seed: 7,
+                failure_probability: 0.6,
+                ..Config::default()
+            },
+            Lang::En,
+        );
+        lab.path.guided = false;
+        lab.path.at = stop_index(Stop::Crash);
+        lab.path.passed = BTreeSet::from([Stop::Backoff]);
+        lab.challenges
+            .insert(crate::lab::checkpoints::Challenge::Race);
+        Saved::of(&lab)
+    }
+
+    #[test]
+    fn a_fresh_visit_opens_on_the_path_and_settings_from_outside_open_free() {
+        let lab = boot(Outside::default());
+        assert!(lab.path.guided);
+        assert_eq!(lab.path.stop(), Stop::ALL[0]);
+        assert!(lab.boundary_notices.is_empty());
+        let lab = boot(Outside {
+            config: Some(Config {
+                seed: 42,
+                ..Config::default()
+            }),
+            lang: Some(Lang::En),
+            ..Outside::default()
+        });
+        assert!(!lab.path.guided);
+        assert_eq!((lab.cfg.seed, lab.lang), (42, Lang::En));
+    }
+
+    #[test]
+    fn saved_progress_comes_back_and_a_link_wins_over_it() {
+        let lab = boot(Outside {
+            saved: Some(Ok(saved())),
+            ..Outside::default()
+        });
+        assert_eq!(
+            (lab.cfg.seed, lab.lang, lab.path.guided),
+            (7, Lang::En, false)
+        );
+        assert_eq!(lab.path.stop(), Stop::Crash);
+        assert_eq!(lab.path.passed, BTreeSet::from([Stop::Backoff]));
+        assert_eq!(
+            Saved::of(&lab),
+            saved(),
+            "saved, restored and saved again: the same"
+        );
+        let lab = boot(Outside {
+            saved: Some(Ok(saved())),
+            hash: "#seed=99&lang=es&p=x".into(),
+            ..Outside::default()
+        });
+        assert_eq!((lab.cfg.seed, lab.lang), (99, Lang::Es));
+        assert_eq!(lab.path.passed.len(), 1, "progress is kept");
+        assert_eq!(lab.boundary_notices.len(), 1);
+        assert_eq!(lab.boundary_notices[0].source, Source::Link);
+    }
+
+    #[test]
+    fn unusable_saved_state_is_a_notice_and_the_defaults() {
+        let problem = crate::embed::saved::parse("v=9").unwrap_err();
+        let lab = boot(Outside {
+            saved: Some(Err(problem)),
+            ..Outside::default()
+        });
+        assert_eq!(lab.cfg.seed, Config::default().seed);
+        assert!(lab.path.guided, "a first visit's path");
+        assert_eq!(lab.boundary_notices[0].source, Source::Storage);
+        assert_eq!(lab.path.passed, SavedPath::default().passed);
+    }
+}

@@ -1,0 +1,57 @@
+//! The lab's panels: the name a host uses to show or hide one, where it sits, and the concerns
+//! it shows (its view is drawn again exactly when one of them changes).
+use super::Concern::{Clock, Demos, Figures, Lang, Notices, Path as PathC, Polling, Progress};
+use super::Concern::{Settings, Sim, Time};
+use super::Concerns;
+
+named_enum! {
+    /// Every panel, in page order; the names are the host's `panels` option.
+    pub enum Panel {
+        Path = "path",
+        Challenges = "challenges",
+        Timeline = "timeline",
+        Events = "events",
+        Dlq = "dlq",
+        Consumers = "consumers",
+        Duplicates = "duplicates",
+        Demos = "demos",
+        Polling = "polling",
+        Figures = "figures",
+        Scenarios = "scenarios",
+        Log = "log",
+        Workbench = "workbench",
+    }
+}
+
+/// The controls beside the panels (not a panel a host can hide).
+pub const CONTROLS: Concerns = Concerns::of(&[Lang, Time, Sim, Clock, Settings, Notices]);
+/// The phone's dock: the clock, and the path's next step.
+pub const DOCK: Concerns = Concerns::of(&[Lang, Time, Clock, PathC, Sim, Polling, Demos]);
+
+impl Panel {
+    /// What the panel shows.
+    pub const fn concerns(self) -> Concerns {
+        match self {
+            Panel::Path => Concerns::of(&[Lang, PathC, Sim, Polling, Demos, Clock]),
+            Panel::Challenges => Concerns::of(&[Lang, Progress]),
+            Panel::Timeline => Concerns::of(&[Lang, Time, Sim]),
+            Panel::Events | Panel::Dlq | Panel::Consumers | Panel::Duplicates | Panel::Log => {
+                Concerns::of(&[Lang, Sim])
+            }
+            Panel::Demos => Concerns::of(&[Lang, Demos]),
+            Panel::Polling => Concerns::of(&[Lang, Polling]),
+            Panel::Figures => Concerns::of(&[Lang, Figures]),
+            Panel::Scenarios | Panel::Workbench => Concerns::of(&[Lang]),
+        }
+    }
+
+    /// Drawn in the first paint; the others follow right after it.
+    pub fn above_the_fold(self) -> bool {
+        matches!(self, Panel::Path | Panel::Challenges | Panel::Timeline)
+    }
+
+    /// Drawn side by side with the next panel on a wide screen.
+    pub fn pairs_with_next(self) -> bool {
+        self == Panel::Events
+    }
+}

@@ -1,0 +1,210 @@
+//! What the host hears of the learner's progress, as a pure function of the lab and of what
+//! one action reached: checkpoints, completion, and, with xAPI, the statements about them.
+//! No browser here, so it is tested natively; `host` posts what it returns.
+use super::text::Texts;
+use crate::embed::protocol::Outgoing;
+use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
+use crate::lab::checkpoints::{Challenge, Stop};
+use crate::lab::{Effects, Lab};
+
+/// A text in both languages, from how one language's table words it.
+pub fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
+    Names::of(|l| f(l.t()))
+}
+
+/// What a statement is about: its id under the lab's activity, and how to name it.
+type Part<'a> = (&'a str, &'a dyn Fn(&'static Texts) -> String);
+
+/// Statements about the lab, sent with `timestamp`, if the host gave an activity.
+struct Statements<'a> {
+    session: Option<&'a Session>,
+    lab: &'a Lab,
+    timestamp: &'a str,
+}
+
+impl Statements<'_> {
+    /// About the lab itself (`part` None) or one of its parts; names are only worded then.
+    fn about(&self, verb: &Verb, part: Option<Part>, out: &mut Vec<Outgoing>) {
+        let Some(session) = self.session else { return };
+        let name = part.map(|(_, f)| in_both(f));
+        let object = Object {
+            part: part.map(|(id, _)| id),
+            name: name.as_ref().unwrap_or(&session.name),
+        };
+        let statement = xapi::statement(session, verb, object, self.lab.lang, self.timestamp);
+        out.push(Outgoing::Xapi { statement });
+    }
+}
+
+/// The host learns the lab is ready (and, with xAPI, that the learner began).
+pub fn ready(lab: &Lab, session: Option<&Session>, timestamp: &str) -> Vec<Outgoing> {
+    let mut out = vec![Outgoing::Ready { lang: lab.lang }];
+    let s = Statements {
+        session,
+        lab,
+        timestamp,
+    };
+    s.about(&Verb::Initialized, None, &mut out);
+    out
+}
+
+/// What the learner reached with one action: a checkpoint for each new challenge and for a
+/// passed stop, `completed` once every challenge or every stop is reached, and, with xAPI,
+/// the statements for them (progressed, answered, completed).
+pub fn messages(
+    lab: &Lab,
+    fx: &Effects,
+    session: Option<&Session>,
+    timestamp: &str,
+) -> Vec<Outgoing> {
+    let mut out = Vec::new();
+    let s = Statements {
+        session,
+        lab,
+        timestamp,
+    };
+    let total = (Challenge::COUNT + Stop::COUNT) as u32;
+    let percent = ((lab.challenges.len() + lab.path.passed.len()) as u32 * 100) / total;
+    let progressed = Verb::Progressed { percent };
+    for &c in &fx.challenges {
+        out.push(Outgoing::Checkpoint { id: c.as_str() });
+        let name = move |t: &'static Texts| t.challenge(c).to_string();
+        s.about(&progressed, Some((c.as_str(), &name)), &mut out);
+    }
+    if let Some(stop) = fx.passed {
+        out.push(Outgoing::Checkpoint { id: stop.as_str() });
+        let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
+        if let (Some((said, saw)), Some(_)) = (lab.path.result(), session) {
+            let mut choices = stop.choices().to_vec();
+            let correct = choices.iter().position(|c| *c == saw).unwrap_or_else(|| {
+                choices.push(saw);
+                choices.len() - 1
+            });
+            let interaction = Interaction {
+                prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
+                choices: choices
+                    .iter()
+                    .map(|&c| in_both(&|t| t.path_answer(stop, c)))
+                    .collect(),
+                correct,
+                response: choices.iter().position(|c| *c == said).unwrap_or(0),
+            };
+            s.about(
+                &Verb::Answered(interaction),
+                Some((stop.as_str(), &name)),
+                &mut out,
+            );
+        }
+        s.about(&progressed, Some((stop.as_str(), &name)), &mut out);
+    }
+    if !fx.challenges.is_empty() && lab.challenges.len() == Challenge::COUNT {
+        out.push(Outgoing::Completed {
+            checkpoints: Challenge::NAMES.to_vec(),
+        });
+        s.about(&Verb::Completed { score: None }, None, &mut out);
+    }
+    if fx.passed.is_some() && lab.path.finished() {
+        out.push(Outgoing::Completed {
+            checkpoints: Stop::NAMES.to_vec(),
+        });
+        let score = Some((lab.path.right.len() as u32, Stop::COUNT as u32));
+        s.about(&Verb::Completed { score }, None, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::embed::value::Value;
+    use crate::lab::path::PathAction;
+    use crate::lab::Action;
+    use crate::lang::Lang;
+    use crate::sim::Config;
+
+    fn session() -> Session {
+        Session {
+            activity: "https://course.example/labs/retry".into(),
+            registration: uuid::Uuid::nil(),
+            name: in_both(&|t| t.title.into()),
+            description: in_both(&|t| t.subtitle.into()),
+        }
+    }
+
+    fn kinds(out: &[Outgoing]) -> Vec<String> {
+        out.iter()
+            .map(|m| match m {
+                Outgoing::Checkpoint { id } => format!("checkpoint {id}"),
+                Outgoing::Completed { checkpoints } => format!("completed {}", checkpoints.len()),
+                Outgoing::Xapi { statement } => {
+                    let verb = statement.get("verb").get("id").as_str().unwrap_or("?");
+                    format!("xapi {}", verb.rsplit('/').next().unwrap_or(verb))
+                }
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_question_answered_is_a_checkpoint_and_with_xapi_an_answer_and_progress() {
+        let mut lab = Lab::new(Config::default(), Lang::Es);
+        let ask = Stop::ALL
+            .iter()
+            .position(|s| *s == Stop::AskNatural)
+            .unwrap();
+        lab.apply(Action::Path(PathAction::Go(ask as u8)));
+        let fx = lab.apply(Action::Path(PathAction::Predict(2)));
+        assert_eq!(fx.passed, Some(Stop::AskNatural));
+        assert_eq!(
+            kinds(&messages(&lab, &fx, None, "t")),
+            ["checkpoint ask_natural"]
+        );
+        let with = messages(&lab, &fx, Some(&session()), "2026-12-01T10:00:00Z");
+        assert_eq!(
+            kinds(&with),
+            ["checkpoint ask_natural", "xapi answered", "xapi progressed"]
+        );
+        let Outgoing::Xapi { statement } = &with[1] else {
+            panic!()
+        };
+        let result = statement.get("result");
+        assert_eq!(result.get("success"), &Value::Bool(true));
+        assert_eq!(
+            statement.get("timestamp").as_str(),
+            Some("2026-12-01T10:00:00Z")
+        );
+        // Nothing reached, nothing said.
+        let fx = lab.apply(Action::Tick(10.0));
+        assert!(messages(&lab, &fx, Some(&session()), "t").is_empty());
+    }
+
+    #[test]
+    fn the_last_stop_completes_the_path_with_a_score() {
+        let mut lab = Lab::new(Config::default(), Lang::En);
+        lab.path.passed = Stop::ALL[..Stop::COUNT - 1].iter().copied().collect();
+        lab.path.right = lab.path.passed.clone();
+        lab.apply(Action::Path(PathAction::Go((Stop::COUNT - 1) as u8)));
+        let fx = lab.apply(Action::Path(PathAction::Predict(0)));
+        let out = messages(&lab, &fx, Some(&session()), "t");
+        assert_eq!(
+            kinds(&out),
+            [
+                "checkpoint ask_at_least_once",
+                "xapi answered",
+                "xapi progressed",
+                &format!("completed {}", Stop::COUNT),
+                "xapi completed"
+            ]
+        );
+        let Outgoing::Xapi { statement } = out.last().unwrap() else {
+            panic!()
+        };
+        let score = statement.get("result").get("score");
+        assert_eq!(
+            score.get("raw"),
+            &Value::Num((Stop::COUNT - 1) as f64),
+            "the last answer was wrong"
+        );
+        assert_eq!(ready(&lab, None, "t"), [Outgoing::Ready { lang: Lang::En }]);
+    }
+}
