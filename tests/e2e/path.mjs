@@ -44,7 +44,12 @@ try {
       const before = stop === 'step_dead_letter' ? await frame.evaluate(() => window.said.length) : 0;
       await passStop(page, lab, i, WRONG.has(stop));
       if (stop === 'step_dead_letter') {
-        await page.waitForTimeout(2500); // the live region speaks at most every 2 s
+        // The live region speaks at most every 2 s: wait until it has said the result.
+        await frame.waitForFunction(
+          (n) => window.said.slice(n).some((s) => s.includes('¡Acertaste!')),
+          before,
+          { timeout: 10000 },
+        );
         deadLetterSaid = (await frame.evaluate(() => window.said)).slice(before);
       }
       const result = lab.locator('#path-result');

@@ -78,6 +78,9 @@ fn the_root_cause_is_the_dead_letter_reason_and_fixing_it_is_the_way_out() {
     );
     l.apply(Action::Run(RunAction::SetOutage(false)));
     l.apply(Action::Settings(SettingsAction::SetFailure(0.0)));
+    // The slider let go: the run takes the new share (until then it keeps the old one).
+    l.apply(Action::Settings(SettingsAction::Settle));
+    assert_eq!(l.run.sim.config().failure_probability, 0.0);
     while l.run.sim.next_time().is_some() {
         l.apply(Action::Run(RunAction::Step));
     }
