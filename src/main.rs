@@ -56,6 +56,7 @@ mod web {
     #[wasm_bindgen]
     pub fn bench_recompute(events: u32) -> f64 {
         use retry_lab::lab::run::{Run, RunAction};
+        use retry_lab::lab::Part;
         let cfg = retry_lab::sim::Config {
             failure_probability: 0.5,
             ..Default::default()
@@ -64,16 +65,16 @@ mod web {
         let mut run = Run::new(&cfg);
         for k in 0..u64::from(events.max(1)) {
             run.advance_to(k * span / u64::from(events.max(1)));
-            let _ = run.apply(RunAction::PublishOne);
+            let _ = run.apply(RunAction::PublishOne, ());
         }
         run.advance_to(span);
         let perf = web_sys::window().and_then(|w| w.performance());
         let now = || perf.as_ref().map_or(0.0, |p| p.now());
         let mut times = Vec::new();
         for _ in 0..15 {
-            let _ = run.apply(RunAction::TravelTo(0));
+            let _ = run.apply(RunAction::TravelTo(0), ());
             let t0 = now();
-            let _ = run.apply(RunAction::TravelTo(span));
+            let _ = run.apply(RunAction::TravelTo(span), ());
             times.push(now() - t0);
         }
         if run.sim.now_ms() != span {

@@ -15,20 +15,53 @@ use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
 use crate::sim::{Config, DedupOn, EventState, Fault};
 
+named_enum! {
+    /// The worded choices of the stops, each named by what it says: a stop's right answer and
+    /// its words are keyed by these, never by their place in a list.
+    pub enum Choice {
+        DeadLettered = "dead_lettered",
+        Redelivered = "redelivered",
+        DeliveredOnce = "delivered_once",
+        DropsIt = "drops_it",
+        Redelivers = "redelivers",
+        WaitsForInstance = "waits_for_instance",
+        DeadLettersAtOnce = "dead_letters_at_once",
+        EffectLost = "effect_lost",
+        EffectTwice = "effect_twice",
+        EffectOnce = "effect_once",
+        LessSql = "less_sql",
+        InParallel = "in_parallel",
+        SqlStandard = "sql_standard",
+        AllOrNothing = "all_or_nothing",
+        AppendLine = "append_line",
+        AddToBalance = "add_to_balance",
+        SetStatus = "set_status",
+        SendEmail = "send_email",
+        IdempotentRepeats = "idempotent_repeats",
+        NaiveRepeats = "naive_repeats",
+        BothRepeat = "both_repeat",
+        NeitherRepeats = "neither_repeats",
+        TooSlow = "too_slow",
+        AckUnknown = "ack_unknown",
+        V4Collide = "v4_collide",
+        NoCursor = "no_cursor",
+    }
+}
+
 /// A possible answer: a moment in seconds after publication, rows in `passes` for the
-/// idempotent and the naive consumer, a count, or the k-th worded choice of the stop.
+/// idempotent and the naive consumer, a count, or a worded choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
     Secs(u64),
     Rows(u64, u64),
     Count(u64),
-    Key(u8),
+    Choice(Choice),
 }
 
-use Answer::{Count, Key, Rows, Secs};
+// `W(c)`: the worded answer `c`.
+use Answer::{Choice as W, Count, Rows, Secs};
+use Choice::*;
 
-/// Worded choices a stop offers (its text table has as many).
-pub const KEYS: [Answer; 4] = [Key(0), Key(1), Key(2), Key(3)];
 const ROWS: [Answer; 3] = [Rows(1, 1), Rows(1, 2), Rows(2, 2)];
 
 named_enum! {
@@ -49,7 +82,13 @@ named_enum! {
 impl Stop {
     /// A lesson question: answered at once, no run needed.
     pub fn is_question(self) -> bool {
-        self.as_str().starts_with("ask_")
+        matches!(
+            self,
+            Stop::AskRedelivery
+                | Stop::AskSameTransaction
+                | Stop::AskNatural
+                | Stop::AskAtLeastOnce
+        )
     }
 
     pub fn choices(self) -> &'static [Answer] {
@@ -57,9 +96,26 @@ impl Stop {
             Stop::Backoff => &[Secs(90), Secs(120), Secs(210), Secs(240)],
             Stop::DeadLetter => &[Secs(960), Secs(1890), Secs(1920), Secs(3780)],
             Stop::DoubleV4 | Stop::DoubleV5 => &ROWS,
-            Stop::Crash | Stop::Transaction => &KEYS[..3],
+            Stop::Crash => &[W(DeadLettered), W(Redelivered), W(DeliveredOnce)],
+            Stop::AskRedelivery => &[
+                W(DropsIt),
+                W(Redelivers),
+                W(WaitsForInstance),
+                W(DeadLettersAtOnce),
+            ],
+            Stop::Transaction => &[W(EffectLost), W(EffectTwice), W(EffectOnce)],
+            Stop::AskSameTransaction => {
+                &[W(LessSql), W(InParallel), W(SqlStandard), W(AllOrNothing)]
+            }
             Stop::Race => &[Count(0), Count(1), Count(2)],
-            _ => &KEYS,
+            Stop::AskNatural => &[W(AppendLine), W(AddToBalance), W(SetStatus), W(SendEmail)],
+            Stop::Cursor => &[
+                W(IdempotentRepeats),
+                W(NaiveRepeats),
+                W(BothRepeat),
+                W(NeitherRepeats),
+            ],
+            Stop::AskAtLeastOnce => &[W(TooSlow), W(AckUnknown), W(V4Collide), W(NoCursor)],
         }
     }
 
@@ -80,10 +136,10 @@ impl Stop {
     /// The right answer of a lesson question.
     fn correct(self) -> Option<Answer> {
         match self {
-            Stop::AskRedelivery => Some(Key(1)),
-            Stop::AskSameTransaction => Some(Key(3)),
-            Stop::AskNatural => Some(Key(2)),
-            Stop::AskAtLeastOnce => Some(Key(1)),
+            Stop::AskRedelivery => Some(W(Redelivers)),
+            Stop::AskSameTransaction => Some(W(AllOrNothing)),
+            Stop::AskNatural => Some(W(SetStatus)),
+            Stop::AskAtLeastOnce => Some(W(AckUnknown)),
             _ => None,
         }
     }
@@ -211,18 +267,18 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
             })
         }
         Stop::Crash => match first?.state {
-            EventState::DeadLettered { .. } => Some(Key(0)),
-            EventState::Delivered { .. } if first?.attempts.len() > 1 => Some(Key(1)),
-            EventState::Delivered { .. } => Some(Key(2)),
+            EventState::DeadLettered { .. } => Some(W(DeadLettered)),
+            EventState::Delivered { .. } if first?.attempts.len() > 1 => Some(W(Redelivered)),
+            EventState::Delivered { .. } => Some(W(DeliveredOnce)),
             _ => None,
         },
         Stop::Transaction => {
             let tx = &lab.tx;
             let effects = tx.steps.last()?.effects_after;
             (tx.variant == TxBoundary::MarkFirst && tx.finished()).then_some(match effects {
-                0 => Key(0),
-                1 => Key(2),
-                _ => Key(1),
+                0 => W(EffectLost),
+                1 => W(EffectOnce),
+                _ => W(EffectTwice),
             })
         }
         Stop::Race => {
@@ -239,9 +295,9 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
             );
             // Who repeated effects: whoever applied more than the other (neither if equal).
             (p.cursor_losses > 0 && p.idempotent.discarded > 0).then_some(match idem.cmp(&naive) {
-                std::cmp::Ordering::Less => Key(1),
-                std::cmp::Ordering::Greater => Key(0),
-                std::cmp::Ordering::Equal => Key(3),
+                std::cmp::Ordering::Less => W(NaiveRepeats),
+                std::cmp::Ordering::Greater => W(IdempotentRepeats),
+                std::cmp::Ordering::Equal => W(NeitherRepeats),
             })
         }
         _ => said.and(stop.correct()),

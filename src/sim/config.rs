@@ -1,15 +1,15 @@
 //! The learner's settings for one run, their limits, and the retry schedule they imply.
-use serde::Serialize;
 
-/// Which id the idempotent consumer writes into its dedup table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum DedupOn {
-    /// The producer's random UUID v4: a second publication of the same fact slips through.
-    Producer,
-    /// The UUID v5 derived from the fact's key: the same fact always has the same id.
-    #[default]
-    Derived,
+named_enum! {
+    /// Which id the idempotent consumer writes into its dedup table.
+    #[derive(Default)]
+    pub enum DedupOn {
+        /// The producer's random UUID v4: a second publication of the same fact slips through.
+        Producer = "producer",
+        /// The UUID v5 derived from the fact's key: the same fact always has the same id.
+        #[default]
+        Derived = "derived",
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -119,13 +119,14 @@ fn run_op(store: &mut Store, me: &mut Instance, other_holds_mark: bool) -> Optio
     })
 }
 
-/// How the two instances decide whether the event is new.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RaceGuard {
-    /// Read "seen?" in the application, then insert with no unique rule.
-    CheckThenInsert,
-    /// Insert under a unique constraint in the effect's transaction.
-    UniqueConstraint,
+named_enum! {
+    /// How the two instances decide whether the event is new.
+    pub enum RaceGuard {
+        /// Read "seen?" in the application, then insert with no unique rule.
+        CheckThenInsert = "check",
+        /// Insert under a unique constraint in the effect's transaction.
+        UniqueConstraint = "unique",
+    }
 }
 
 /// Instances A and B take the same redelivered event at the same moment and run their
@@ -161,15 +162,16 @@ pub fn race(guard: RaceGuard) -> Vec<DemoStep> {
     steps
 }
 
-/// Where the dedup mark and the business effect are committed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TxBoundary {
-    /// Mark and effect in one transaction: all or nothing.
-    OneTransaction,
-    /// Mark committed first, then the effect in a second transaction.
-    MarkFirst,
-    /// Effect committed first, then the mark in a second transaction.
-    EffectFirst,
+named_enum! {
+    /// Where the dedup mark and the business effect are committed.
+    pub enum TxBoundary {
+        /// Mark and effect in one transaction: all or nothing.
+        OneTransaction = "one",
+        /// Mark committed first, then the effect in a second transaction.
+        MarkFirst = "mark",
+        /// Effect committed first, then the mark in a second transaction.
+        EffectFirst = "effect",
+    }
 }
 
 /// The consumer crashes after its second operation, the hub redelivers, and the restarted

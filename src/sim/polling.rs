@@ -10,12 +10,13 @@ use super::consumer::{Action, Delivery, IdempotentConsumer, NaiveConsumer};
 use super::ids::{producer_id, Fact};
 use super::rng::{SimRng, Stream};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CursorPolicy {
-    /// Process, commit, then persist the cursor: a crash repeats work (at-least-once).
-    AfterCommit,
-    /// Persist the cursor, then process: a crash skips work (at-most-once).
-    BeforeProcessing,
+named_enum! {
+    pub enum CursorPolicy {
+        /// Process, commit, then persist the cursor: a crash repeats work (at-least-once).
+        AfterCommit = "after",
+        /// Persist the cursor, then process: a crash skips work (at-most-once).
+        BeforeProcessing = "before",
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -254,10 +254,7 @@ pub fn App(props: &AppProps) -> Html {
 
     let view = |concerns: Concerns| LabRef::new(&lab, concerns);
     let t = lang.t();
-    let on_lang = dispatch.reform(|e: Event| {
-        let v = super::select_value(&e);
-        Action::SetLang(Lang::from_code(&v).unwrap_or_default())
-    });
+    let on_lang = super::on_choice(&dispatch, Lang::from_code, Action::SetLang);
     let notices = lab.borrow().boundary_notices.clone();
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = {

@@ -108,23 +108,15 @@ pub fn Controls(props: &PanelProps) -> Html {
                 / 100.0,
         ))
     });
-    let on_dedup = a.reform(|e: Event| {
-        let v = super::select_value(&e);
-        Action::Settings(SettingsAction::SetDedup(if v == "producer" {
-            DedupOn::Producer
-        } else {
-            DedupOn::Derived
-        }))
+    let on_dedup = super::on_choice(a, DedupOn::from_name, |d| {
+        Action::Settings(SettingsAction::SetDedup(d))
     });
     let new_seed = {
         let current = cfg.seed;
         a.reform(move |_| Action::Settings(SettingsAction::NewSeed(fresh_seed(current))))
     };
-    let on_cause = a.reform(|e: Event| {
-        let v = super::select_value(&e);
-        Action::Run(RunAction::SetCause(
-            RootCause::from_name(&v).unwrap_or_default(),
-        ))
+    let on_cause = super::on_choice(a, RootCause::from_name, |c| {
+        Action::Run(RunAction::SetCause(c))
     });
     // A touch on the time-travel slider moves the run only once it is a horizontal drag: a thumb
     // that lands on it to scroll the page (a vertical swipe, a tap) leaves the clock alone.
@@ -274,8 +266,8 @@ pub fn Controls(props: &PanelProps) -> Html {
             <label class="field">
                 <span>{ t.dedup_on }</span>
                 <select id="dedup" onchange={on_dedup}>
-                    <option value="derived" selected={cfg.dedup_on == DedupOn::Derived}>{ t.dedup_derived }</option>
-                    <option value="producer" selected={cfg.dedup_on == DedupOn::Producer}>{ t.dedup_producer }</option>
+                    <option value={DedupOn::Derived.as_str()} selected={cfg.dedup_on == DedupOn::Derived}>{ t.dedup_derived }</option>
+                    <option value={DedupOn::Producer.as_str()} selected={cfg.dedup_on == DedupOn::Producer}>{ t.dedup_producer }</option>
                 </select>
             </label>
             <div class="row">

@@ -40,21 +40,11 @@ pub fn Demos(props: &PanelProps) -> Html {
     let t = lab.lang.t();
     let a = &props.on_action;
 
-    let on_guard = a.reform(|e: Event| {
-        let v = super::select_value(&e);
-        Action::Race(StepperAction::Choose(if v == "unique" {
-            RaceGuard::UniqueConstraint
-        } else {
-            RaceGuard::CheckThenInsert
-        }))
+    let on_guard = super::on_choice(a, RaceGuard::from_name, |g| {
+        Action::Race(StepperAction::Choose(g))
     });
-    let on_tx = a.reform(|e: Event| {
-        let v = super::select_value(&e);
-        Action::Tx(StepperAction::Choose(match v.as_str() {
-            "mark" => TxBoundary::MarkFirst,
-            "effect" => TxBoundary::EffectFirst,
-            _ => TxBoundary::OneTransaction,
-        }))
+    let on_tx = super::on_choice(a, TxBoundary::from_name, |b| {
+        Action::Tx(StepperAction::Choose(b))
     });
     let (guard, boundary) = (lab.race.variant, lab.tx.variant);
     let race = DemoCard {
@@ -64,12 +54,12 @@ pub fn Demos(props: &PanelProps) -> Html {
         intro: t.race_intro,
         options: vec![
             (
-                "check",
+                RaceGuard::CheckThenInsert.as_str(),
                 t.check_then_insert,
                 guard == RaceGuard::CheckThenInsert,
             ),
             (
-                "unique",
+                RaceGuard::UniqueConstraint.as_str(),
                 t.unique_constraint,
                 guard == RaceGuard::UniqueConstraint,
             ),
@@ -87,10 +77,18 @@ pub fn Demos(props: &PanelProps) -> Html {
         title: t.tx,
         intro: t.tx_intro,
         options: vec![
-            ("one", t.one_tx, boundary == TxBoundary::OneTransaction),
-            ("mark", t.mark_first, boundary == TxBoundary::MarkFirst),
             (
-                "effect",
+                TxBoundary::OneTransaction.as_str(),
+                t.one_tx,
+                boundary == TxBoundary::OneTransaction,
+            ),
+            (
+                TxBoundary::MarkFirst.as_str(),
+                t.mark_first,
+                boundary == TxBoundary::MarkFirst,
+            ),
+            (
+                TxBoundary::EffectFirst.as_str(),
                 t.effect_first,
                 boundary == TxBoundary::EffectFirst,
             ),

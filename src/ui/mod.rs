@@ -92,6 +92,21 @@ pub fn select_value(e: &yew::Event) -> String {
     yew::TargetCast::target_unchecked_into::<web_sys::HtmlSelectElement>(e).value()
 }
 
+/// A `<select>`'s change handler: its options' values are the names of a `named_enum!`, and
+/// the chosen one becomes the action `to(choice)`; any other value is ignored.
+pub fn on_choice<T: 'static>(
+    on_action: &yew::Callback<Action>,
+    from_name: fn(&str) -> Option<T>,
+    to: fn(T) -> Action,
+) -> yew::Callback<yew::Event> {
+    let on_action = on_action.clone();
+    yew::Callback::from(move |e: yew::Event| {
+        if let Some(choice) = from_name(&select_value(&e)) {
+            on_action.emit(to(choice));
+        }
+    })
+}
+
 /// Mounts the lab into `element` (the page uses `#lab`; a host page can pass its own).
 pub fn mount(element: web_sys::Element, props: AppProps) {
     panic::install();

@@ -14,9 +14,9 @@ fn compared(lab: &Lab, said: Answer, saw: Answer) -> String {
     let (t, stop) = (lab.lang.t(), lab.path.stop());
     // Right, or a question: the answer once is enough.
     if stop.is_question() || said == saw {
-        fill(t.path.answer_was, &[&t.path_answer(stop, saw)])
+        fill(t.path.answer_was, &[&t.path_answer(saw)])
     } else {
-        let (said, saw) = (t.path_answer(stop, said), t.path_answer(stop, saw));
+        let (said, saw) = (t.path_answer(said), t.path_answer(saw));
         fill(t.path.you_said, &[&said, &saw])
     }
 }
@@ -149,7 +149,7 @@ pub fn PathView(props: &PanelProps) -> Html {
                     data-choice={i.to_string()} aria-pressed={chosen.to_string()}
                     disabled={path.said.is_some()}
                     onclick={a.reform(move |_| Action::Path(PathAction::Predict(i as u8)))}>
-                    { t.path_answer(stop, c) }
+                    { t.path_answer(c) }
                 </button>
             </li>
         }

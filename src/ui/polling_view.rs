@@ -13,13 +13,8 @@ pub fn PollingView(props: &PanelProps) -> Html {
     let t = lab.lang.t();
     let p = &lab.polling;
     let a = &props.on_action;
-    let on_policy = a.reform(|e: Event| {
-        let v = super::select_value(&e);
-        Action::Poll(PollAction::Policy(if v == "before" {
-            CursorPolicy::BeforeProcessing
-        } else {
-            CursorPolicy::AfterCommit
-        }))
+    let on_policy = super::on_choice(a, CursorPolicy::from_name, |p| {
+        Action::Poll(PollAction::Policy(p))
     });
     let skipped = p.skipped();
     let mark = |d: Option<Did>| match d {
@@ -34,8 +29,8 @@ pub fn PollingView(props: &PanelProps) -> Html {
             <p class="hint">{ t.polling_intro }</p>
             <div class="row buttons">
                 <select id="poll-policy" aria-label={t.polling} onchange={on_policy}>
-                    <option value="after" selected={p.policy == CursorPolicy::AfterCommit}>{ t.cursor_after_commit }</option>
-                    <option value="before" selected={p.policy == CursorPolicy::BeforeProcessing}>{ t.cursor_before }</option>
+                    <option value={CursorPolicy::AfterCommit.as_str()} selected={p.policy == CursorPolicy::AfterCommit}>{ t.cursor_after_commit }</option>
+                    <option value={CursorPolicy::BeforeProcessing.as_str()} selected={p.policy == CursorPolicy::BeforeProcessing}>{ t.cursor_before }</option>
                 </select>
                 <button type="button" id="poll-append" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Append))}>{ t.append }</button>
                 <button type="button" id="poll-read" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Poll { crash: false }))}>{ t.poll }</button>

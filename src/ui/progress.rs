@@ -84,7 +84,7 @@ pub fn messages(
                 prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
                 choices: choices
                     .iter()
-                    .map(|&c| in_both(&|t| t.path_answer(stop, c)))
+                    .map(|&c| in_both(&|t| t.path_answer(c)))
                     .collect(),
                 correct,
                 response: choices.iter().position(|c| *c == said).unwrap_or(0),

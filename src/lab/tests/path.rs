@@ -2,7 +2,7 @@
 //! read from the simulation, and a learner who follows the path reaches every challenge.
 use super::*;
 use crate::lab::checkpoints::Challenge;
-use crate::lab::path::{Act, Answer, Stop};
+use crate::lab::path::{Act, Answer, Choice, Stop};
 
 /// Plays the clock until `done` or ten simulated hours pass (the reducer brings the path and
 /// the challenges up to date after every tick).
@@ -38,10 +38,10 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
         (Stop::DeadLetter, Answer::Secs(1890)),
         (Stop::DoubleV4, Answer::Rows(2, 2)),
         (Stop::DoubleV5, Answer::Rows(1, 2)),
-        (Stop::Crash, Answer::Key(1)),
-        (Stop::Transaction, Answer::Key(0)),
+        (Stop::Crash, Answer::Choice(Choice::Redelivered)),
+        (Stop::Transaction, Answer::Choice(Choice::EffectLost)),
         (Stop::Race, Answer::Count(2)),
-        (Stop::Cursor, Answer::Key(1)),
+        (Stop::Cursor, Answer::Choice(Choice::NaiveRepeats)),
     ];
     for (k, &stop) in Stop::ALL.iter().enumerate() {
         l.apply(Action::Path(PathAction::Go(k as u8)));
@@ -57,7 +57,7 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
             .iter()
             .find(|(s, _)| *s == stop)
             .map(|&(_, a)| a)
-            .unwrap_or(Answer::Key(0));
+            .unwrap_or(Answer::Count(0));
         let right = if stop.is_question() {
             None
         } else {
@@ -151,5 +151,11 @@ fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
     l.apply(Action::Path(PathAction::Go(ask as u8)));
     let fx = l.apply(Action::Path(PathAction::Predict(0)));
     assert_eq!(fx.passed, None, "passed once, checkpoint once");
-    assert_eq!(l.path.result(), Some((Answer::Key(0), Answer::Key(2))));
+    assert_eq!(
+        l.path.result(),
+        Some((
+            Answer::Choice(Choice::AppendLine),
+            Answer::Choice(Choice::SetStatus)
+        ))
+    );
 }

@@ -1,5 +1,6 @@
 //! The English table.
 use super::{PathTexts, ScenarioTexts, StopText, Texts};
+use crate::lab::path::Choice;
 
 pub static EN: Texts = Texts {
     title: "Lab: retries, backoff and dead letters",
@@ -188,112 +189,72 @@ pub static EN: Texts = Texts {
                 title: "The exponential backoff bar",
                 todo: "Every attempt fails here, so the hub retries on the lesson's schedule: each wait doubles the one before. Publish a pass and watch each segment of the bar grow.",
                 prompt: "At which second after publication does retry 3 happen?",
-                choices: &[],
                 explain: "The waits add up: retry 1's, retry 2's (twice as long) and retry 3's (twice again). The schedule table's Cumulative column gives that exact second. With no randomness, anyone can check in the log that each retry came exactly on time.",
             },
             StopText {
                 title: "Dead letter after the six retries",
                 todo: "The consumer is down: no attempt can succeed. Publish a pass and let the clock run. When the event reaches the dead-letter queue, fix the cause and replay it manually.",
                 prompt: "At which second after publication does the event move to the dead-letter queue?",
-                choices: &[],
                 explain: "The event moved as soon as retry 6 failed: the initial delivery and six retries, with their six waits added up. Nothing was lost: in the queue it keeps its id, its attempts and the reason of the last failure, and the manual replay delivered it with the same id once the cause was fixed.",
             },
             StopText {
                 title: "Double publication, deduplicating on the producer's id (v4)",
                 todo: "By mistake the producer publishes the same pass twice, each time with a new random UUID v4. Here the idempotent consumer deduplicates on that producer id.",
                 prompt: "How many rows will each consumer have in the passes table?",
-                choices: &[],
                 explain: "The two v4 UUIDs differ, so the dedup table sees no duplicate and the idempotent consumer stores the pass twice as well. A random id protects against redeliveries of one event, not against one fact published twice.",
             },
             StopText {
                 title: "The same double publication, deduplicating on the derived id (v5)",
                 todo: "Now the idempotent consumer deduplicates on the UUID v5 derived from the fact itself (the norad_id and the pass's start time). Publish the same pass twice again.",
                 prompt: "How many rows will each consumer have in the passes table?",
-                choices: &[],
                 explain: "Both publications have the same natural key, so their v5 id is the same: the second hits the unique constraint and is discarded. The naive consumer, which does not deduplicate, stores two rows. The Double publication panel shows the v4 ids differ and the v5 ids match.",
             },
             StopText {
                 title: "A crash after commit, before the ack",
                 todo: "An instance of the consumer processes the event and commits its write to the database, but crashes before answering the hub. The button arms that crash and publishes a pass.",
                 prompt: "What happens to the event?",
-                choices: &[
-                    "It moves to the dead-letter queue",
-                    "The hub delivers it again and the consumer receives it a second time",
-                    "It is delivered the first time and nothing else happens",
-                ],
                 explain: "The hub got no answer, so it cannot know the work was done: it retries on the schedule and the consumer receives the same event a second time. The idempotent consumer discards it thanks to its dedup table; the naive one applies the effect again. Nobody made a mistake: this is the normal price of at-least-once delivery.",
             },
             StopText {
                 title: "Lesson question: no ack",
                 todo: "You just saw it in the lab; now think of it in general, with any broker.",
                 prompt: "A consumer updates the database and crashes before sending the ack. Under at-least-once delivery, what does the broker do?",
-                choices: &[
-                    "It considers the message processed and drops it",
-                    "It delivers it again to a consumer",
-                    "It waits for that same instance to restart",
-                    "It moves it straight to the dead-letter queue",
-                ],
                 explain: "Without an ack the broker cannot tell processed from lost, and at-least-once chooses to lose nothing: it redelivers. That is what the previous step showed: retry 1 on the timeline and a second receipt at the consumers.",
             },
             StopText {
                 title: "The transaction boundary",
                 todo: "The consumer writes the dedup mark and the effect in two transactions, the mark first, and crashes between them. The hub redelivers and the restarted consumer starts again. Step through the demonstration.",
                 prompt: "What happens to the effect?",
-                choices: &[
-                    "It is lost: never applied",
-                    "It is applied twice",
-                    "It is applied once, as it should be",
-                ],
                 explain: "The mark was committed without its effect. On redelivery the consumer finds the mark, believes it already processed the event and discards it: the effect is lost for good. With the effect first, the opposite happens: it is duplicated. Try the other variants in the panel.",
             },
             StopText {
                 title: "Lesson question: one transaction",
                 todo: "Think of what the demonstration showed.",
                 prompt: "Why must the insert into the dedup table and the business update happen in the same transaction?",
-                choices: &[
-                    "To write less SQL",
-                    "So the database runs them in parallel",
-                    "Because the SQL standard requires it",
-                    "So they commit or roll back together: never a mark without its effect, nor an effect without its mark",
-                ],
                 explain: "A transaction is all or nothing: if anything fails halfway, both writes are undone and the redelivery finds a clean state. With two transactions the demonstration lost the effect (mark first) or duplicated it (effect first).",
             },
             StopText {
                 title: "Two instances at once",
                 todo: "Two instances of the consumer receive the same redelivered event at the same moment. Each asks \"have I seen this id?\" and, if not, inserts the mark and applies the effect, with no unique constraint. Step through it.",
                 prompt: "How many instances apply the effect?",
-                choices: &[],
                 explain: "Both ask before either commits, so both believe the event is new and both apply the effect. An application-level check races with itself; with the unique constraint the second insert fails and that instance rolls back. Try that variant in the panel.",
             },
             StopText {
                 title: "Lesson question: natural idempotency",
                 todo: "Look at the effect rows of both consumers.",
                 prompt: "Which of these operations is idempotent by nature, with no extra work?",
-                choices: &[
-                    "Appending a line to a log file",
-                    "Adding ten to an account's balance",
-                    "Setting a pass's status to a constant value",
-                    "Sending a confirmation email",
-                ],
                 explain: "Setting a value leaves the same final state whether you do it once or ten times. At the consumers, the Status = 'scheduled' row matches in both even though the naive one received duplicates, while its counter, log lines and emails grow with every repetition.",
             },
             StopText {
                 title: "The polling cursor",
                 todo: "In polling mode the consumer reads the hub's ordered log from its cursor, and keeping the cursor is its own job. It has already read one batch. Make it lose the cursor and read again.",
                 prompt: "After losing the cursor and reading again from zero, which consumer repeats effects?",
-                choices: &["The idempotent one", "The naive one", "Both", "Neither"],
                 explain: "Without a cursor both read events they already processed. The idempotent consumer recognises them by id and discards them; the naive one repeats every effect. Cursor and idempotency go together: when the cursor fails, idempotency prevents the damage.",
             },
             StopText {
                 title: "Lesson question: at-least-once",
                 todo: "The last question sums up the whole path.",
                 prompt: "Why is at-least-once, and not exactly-once, what a distributed system can honestly promise?",
-                choices: &[
-                    "Because exactly-once would be too slow",
-                    "Because when the answer is lost, the hub cannot know whether the consumer processed: it has to retry, and that can duplicate",
-                    "Because two v4 UUIDs can collide",
-                    "Because consumers do not keep their cursor",
-                ],
                 explain: "From the hub, a lost answer and a crashed consumer look the same. To lose no events it retries, and duplicates become a certainty. What can be achieved is that processing twice has the same effect as once: the idempotency you saw all along the path.",
             },
         ],
@@ -396,6 +357,7 @@ pub static EN: Texts = Texts {
         "Result: the effect was applied twice.",
     ],
     why: crate::problem::why_en,
+    choice: choice_en,
     expected: crate::problem::EXPECTED_EN,
     value_kinds: crate::problem::KIND_EN,
     sources: ["options", "saved state", "link"],
@@ -414,3 +376,35 @@ pub static EN: Texts = Texts {
         "crashes: its open transaction rolls back",
     ],
 };
+
+/// Each worded choice of a stop, by what it says (never by its place in a list).
+fn choice_en(c: Choice) -> &'static str {
+    match c {
+        Choice::DeadLettered => "It moves to the dead-letter queue",
+        Choice::Redelivered => "The hub delivers it again and the consumer receives it a second time",
+        Choice::DeliveredOnce => "It is delivered the first time and nothing else happens",
+        Choice::DropsIt => "It considers the message processed and drops it",
+        Choice::Redelivers => "It delivers it again to a consumer",
+        Choice::WaitsForInstance => "It waits for that same instance to restart",
+        Choice::DeadLettersAtOnce => "It moves it straight to the dead-letter queue",
+        Choice::EffectLost => "It is lost: never applied",
+        Choice::EffectTwice => "It is applied twice",
+        Choice::EffectOnce => "It is applied once, as it should be",
+        Choice::LessSql => "To write less SQL",
+        Choice::InParallel => "So the database runs them in parallel",
+        Choice::SqlStandard => "Because the SQL standard requires it",
+        Choice::AllOrNothing => "So they commit or roll back together: never a mark without its effect, nor an effect without its mark",
+        Choice::AppendLine => "Appending a line to a log file",
+        Choice::AddToBalance => "Adding ten to an account's balance",
+        Choice::SetStatus => "Setting a pass's status to a constant value",
+        Choice::SendEmail => "Sending a confirmation email",
+        Choice::IdempotentRepeats => "The idempotent one",
+        Choice::NaiveRepeats => "The naive one",
+        Choice::BothRepeat => "Both",
+        Choice::NeitherRepeats => "Neither",
+        Choice::TooSlow => "Because exactly-once would be too slow",
+        Choice::AckUnknown => "Because when the answer is lost, the hub cannot know whether the consumer processed: it has to retry, and that can duplicate",
+        Choice::V4Collide => "Because two v4 UUIDs can collide",
+        Choice::NoCursor => "Because consumers do not keep their cursor",
+    }
+}

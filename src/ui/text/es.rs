@@ -1,6 +1,7 @@
 //! The Spanish table: the course's language, and the lab's default. Neutral «tú» and the
 //! lesson's own terms.
 use super::{PathTexts, ScenarioTexts, StopText, Texts};
+use crate::lab::path::Choice;
 use crate::problem::Why;
 
 pub static ES: Texts = Texts {
@@ -190,112 +191,72 @@ pub static ES: Texts = Texts {
                 title: "La barra de backoff exponencial",
                 todo: "Aquí todos los intentos fallan, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase y mira cómo se alarga cada tramo de la barra.",
                 prompt: "¿En qué segundo, contado desde la publicación, ocurre el intento 3?",
-                choices: &[],
                 explain: "Las esperas se suman: la del intento 1, la del 2 (el doble) y la del 3 (el doble otra vez). La columna «Acumulado» de la tabla de espera da ese segundo exacto. Como el backoff es determinista (sin azar, ni siquiera jitter), cualquiera puede comprobar en el registro de la simulación que cada intento llegó justo a su hora.",
             },
             StopText {
                 title: "Dead-letter tras los seis intentos",
                 todo: "El consumidor está fuera de servicio: ningún intento puede salir bien. Publica un pase y deja correr el reloj. Cuando el evento llegue a la cola de dead-letter, arregla la causa y haz el reintento manual.",
                 prompt: "¿En qué segundo, contado desde la publicación, pasa el evento a la cola de dead-letter?",
-                choices: &[],
                 explain: "El evento se movió en cuanto falló el intento 6: la entrega inicial y los seis intentos, con sus seis esperas sumadas. No se pierde nada: en la cola conserva su id, sus intentos y el motivo del último fallo. Cuando arregles la causa, el reintento manual lo entregará con el mismo id.",
             },
             StopText {
                 title: "Doble publicación: deduplicación por el id del productor (v4)",
                 todo: "Por un error, el productor publica dos veces el mismo pase, cada vez con un UUID v4 aleatorio nuevo. El consumidor idempotente deduplica aquí por ese id del productor.",
                 prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
-                choices: &[],
                 explain: "Los dos UUID v4 son distintos, así que la tabla de deduplicación no ve ningún duplicado y el consumidor idempotente también guarda el pase dos veces. Un id aleatorio protege de las reentregas del mismo evento, no de un mismo hecho publicado dos veces.",
             },
             StopText {
                 title: "La misma doble publicación, ahora con deduplicación por el id derivado (v5)",
                 todo: "Ahora el consumidor idempotente deduplica por el UUID v5, derivado del propio hecho (el norad_id y la hora de inicio del pase). Vuelve a publicar el mismo pase dos veces.",
                 prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
-                choices: &[],
                 explain: "Las dos publicaciones tienen la misma clave de entrada, así que su id v5 coincide: la segunda choca con la restricción de unicidad y se descarta. El no idempotente, que no deduplica, guarda dos filas. En «Doble publicación» se ven los v4 distintos y los v5 iguales.",
             },
             StopText {
                 title: "Caída tras el commit, antes del ack",
                 todo: "Una instancia del consumidor procesa el evento y confirma su escritura en la base de datos, pero se cae antes de responder al hub. El botón prepara esa caída y publica un pase.",
                 prompt: "¿Qué le pasa al evento?",
-                choices: &[
-                    "Pasa a la cola de dead-letter",
-                    "El hub lo vuelve a entregar y el consumidor lo recibe otra vez",
-                    "Queda entregado a la primera y no pasa nada más",
-                ],
                 explain: "El hub no recibió respuesta, así que no sabe que el trabajo se hizo: reintenta según la tabla de espera y el consumidor recibe el mismo evento por segunda vez. El idempotente lo descarta gracias a su tabla de deduplicación; el no idempotente aplica el efecto otra vez. Nadie se equivocó: es el precio normal de la entrega at-least-once.",
             },
             StopText {
                 title: "Pregunta de la lección: sin ack",
                 todo: "Acabas de verlo en el laboratorio; ahora piénsalo en general, con cualquier broker.",
                 prompt: "Un consumidor actualiza la base de datos y se cae antes de enviar el ack. Con entrega at-least-once, ¿qué hace el broker?",
-                choices: &[
-                    "Lo da por procesado y lo descarta",
-                    "Lo vuelve a entregar a un consumidor",
-                    "Espera a que esa misma instancia se reinicie",
-                    "Lo mueve en el acto a la cola de dead-letter",
-                ],
                 explain: "Sin ack, el broker no distingue «procesado» de «perdido», y at-least-once elige no perder nada: lo reentrega. Es lo que mostró el paso anterior: el intento 1 en la línea de tiempo y una segunda recepción en los consumidores.",
             },
             StopText {
                 title: "El límite de la transacción",
                 todo: "El consumidor escribe la marca de deduplicación y el efecto en dos transacciones, la marca primero, y se cae entre ambas. El hub reentrega y el consumidor reiniciado empieza de nuevo. Avanza la demostración paso a paso.",
                 prompt: "¿Qué le pasa al efecto?",
-                choices: &[
-                    "Se pierde: nunca se aplica",
-                    "Se aplica dos veces",
-                    "Se aplica una vez, como debe",
-                ],
                 explain: "La marca quedó confirmada sin su efecto. En la reentrega, el consumidor encuentra la marca, cree que ya procesó el evento y lo descarta: el efecto se pierde para siempre. Con el efecto primero pasa lo contrario: se duplica. Prueba las otras variantes en el panel.",
             },
             StopText {
                 title: "Pregunta de la lección: una sola transacción",
                 todo: "Piensa en lo que mostró la demostración.",
                 prompt: "¿Por qué el insert de la tabla de deduplicación y la actualización de negocio deben ocurrir en la misma transacción?",
-                choices: &[
-                    "Para escribir menos SQL",
-                    "Para que la base de datos los ejecute en paralelo",
-                    "Porque el estándar SQL lo exige",
-                    "Para que se confirmen o se reviertan juntos: nunca una marca sin efecto ni un efecto sin marca",
-                ],
                 explain: "Una transacción es todo o nada: si algo falla a la mitad, se revierten las dos escrituras y la reentrega encuentra el estado limpio. Con dos transacciones, la demostración perdió el efecto (marca primero) o lo duplicó (efecto primero).",
             },
             StopText {
                 title: "Dos instancias a la vez",
                 todo: "Dos instancias del consumidor reciben el mismo evento reentregado al mismo tiempo. Cada una pregunta «¿ya vi este id?» y, si no, inserta la marca y aplica el efecto, sin restricción de unicidad. Avanza paso a paso.",
                 prompt: "¿Cuántas instancias aplican el efecto?",
-                choices: &[],
                 explain: "Las dos preguntan antes de que ninguna confirme, así que las dos creen que el evento es nuevo y las dos aplican el efecto. Una comprobación en la aplicación compite consigo misma; con la restricción de unicidad, la segunda inserción falla y esa instancia hace rollback. Prueba esa variante en el panel.",
             },
             StopText {
                 title: "Pregunta de la lección: idempotencia natural",
                 todo: "Mira las filas de efectos de los dos consumidores.",
                 prompt: "¿Cuál de estas operaciones es idempotente por naturaleza, sin trabajo extra?",
-                choices: &[
-                    "Añadir una línea a un archivo de log",
-                    "Sumar diez al saldo de una cuenta",
-                    "Fijar el estado de un pase a un valor constante",
-                    "Enviar un correo de confirmación",
-                ],
                 explain: "Fijar un valor deja el mismo estado final tanto si lo haces una vez como diez. En los consumidores, la fila «Estado = 'scheduled'» coincide en los dos aunque el no idempotente recibiera duplicados, mientras que su contador, sus líneas de log y sus correos crecen con cada repetición.",
             },
             StopText {
                 title: "El cursor de polling",
                 todo: "En modo de polling, el consumidor lee el log ordenado del hub a partir de su cursor, y guardar el cursor es responsabilidad suya. Ya ha leído un lote. Haz que pierda el cursor y que vuelva a leer.",
                 prompt: "Tras perder el cursor y releer desde cero, ¿qué consumidor repite efectos?",
-                choices: &["El idempotente", "El no idempotente", "Los dos", "Ninguno"],
                 explain: "Sin cursor, los dos vuelven a leer eventos que ya procesaron. El idempotente los reconoce por su id y los descarta; el no idempotente repite cada efecto. Cursor e idempotencia van juntos: si el cursor falla, la idempotencia evita el daño.",
             },
             StopText {
                 title: "Pregunta de la lección: at-least-once",
                 todo: "La última pregunta resume todo el recorrido.",
                 prompt: "¿Por qué un sistema distribuido honesto garantiza entrega at-least-once y no exactly-once?",
-                choices: &[
-                    "Porque exactly-once sería demasiado lento",
-                    "Porque si se pierde la respuesta, el hub no sabe si el consumidor procesó el evento: tiene que reintentar, y eso puede provocar duplicados",
-                    "Porque dos UUID v4 pueden coincidir",
-                    "Porque los consumidores no guardan su cursor",
-                ],
                 explain: "Desde el hub, una respuesta perdida y un consumidor caído se ven igual. Para no perder eventos, reintenta, y los duplicados pasan a ser una certeza. Lo que sí se puede lograr es que procesar dos veces tenga el mismo efecto que una: la idempotencia que viste en todo el recorrido.",
             },
         ],
@@ -398,6 +359,7 @@ pub static ES: Texts = Texts {
         "Resultado: el efecto se aplicó dos veces.",
     ],
     why: why_es,
+    choice: choice_es,
     expected: [
         "un objeto",
         "un número entero",
@@ -471,5 +433,37 @@ fn why_es(why: &Why) -> &'static str {
         }
         Why::NotFetched => "no se pudo descargar desde el mismo sitio web que la página",
         Why::NotJsonAt(..) => "no es un archivo JSON válido (línea {0}, columna {1})",
+    }
+}
+
+/// Each worded choice of a stop, by what it says (never by its place in a list).
+fn choice_es(c: Choice) -> &'static str {
+    match c {
+        Choice::DeadLettered => "Pasa a la cola de dead-letter",
+        Choice::Redelivered => "El hub lo vuelve a entregar y el consumidor lo recibe otra vez",
+        Choice::DeliveredOnce => "Queda entregado a la primera y no pasa nada más",
+        Choice::DropsIt => "Lo da por procesado y lo descarta",
+        Choice::Redelivers => "Lo vuelve a entregar a un consumidor",
+        Choice::WaitsForInstance => "Espera a que esa misma instancia se reinicie",
+        Choice::DeadLettersAtOnce => "Lo mueve en el acto a la cola de dead-letter",
+        Choice::EffectLost => "Se pierde: nunca se aplica",
+        Choice::EffectTwice => "Se aplica dos veces",
+        Choice::EffectOnce => "Se aplica una vez, como debe",
+        Choice::LessSql => "Para escribir menos SQL",
+        Choice::InParallel => "Para que la base de datos los ejecute en paralelo",
+        Choice::SqlStandard => "Porque el estándar SQL lo exige",
+        Choice::AllOrNothing => "Para que se confirmen o se reviertan juntos: nunca una marca sin efecto ni un efecto sin marca",
+        Choice::AppendLine => "Añadir una línea a un archivo de log",
+        Choice::AddToBalance => "Sumar diez al saldo de una cuenta",
+        Choice::SetStatus => "Fijar el estado de un pase a un valor constante",
+        Choice::SendEmail => "Enviar un correo de confirmación",
+        Choice::IdempotentRepeats => "El idempotente",
+        Choice::NaiveRepeats => "El no idempotente",
+        Choice::BothRepeat => "Los dos",
+        Choice::NeitherRepeats => "Ninguno",
+        Choice::TooSlow => "Porque exactly-once sería demasiado lento",
+        Choice::AckUnknown => "Porque si se pierde la respuesta, el hub no sabe si el consumidor procesó el evento: tiene que reintentar, y eso puede provocar duplicados",
+        Choice::V4Collide => "Porque dos UUID v4 pueden coincidir",
+        Choice::NoCursor => "Porque los consumidores no guardan su cursor",
     }
 }

@@ -9,7 +9,7 @@ mod workbench_es;
 
 use crate::lab::announce::Salient;
 use crate::lab::checkpoints::Challenge;
-use crate::lab::path::{Act, Answer, Stop};
+use crate::lab::path::{Act, Answer, Choice, Stop};
 use crate::lab::settings::Field;
 use crate::problem::Kind as ValueKind;
 use crate::problem::Why;
@@ -230,6 +230,8 @@ pub struct Texts {
     pub at_least_once: &'static str,
     /// Why outside input was not used, one sentence per `Why`; `{0}`… are `Why::args`.
     pub why: fn(&Why) -> &'static str,
+    /// The worded choices of the path's stops.
+    pub choice: fn(Choice) -> &'static str,
     /// What an option expected (an object, a whole number, …) and the kinds of value a host
     /// can pass, for "must be {0}, not {1}".
     pub expected: [&'static str; 6],
@@ -312,7 +314,6 @@ pub struct StopText {
     pub title: &'static str,
     pub todo: &'static str,
     pub prompt: &'static str,
-    pub choices: &'static [&'static str],
     pub explain: &'static str,
 }
 
@@ -323,20 +324,13 @@ impl PathTexts {
 }
 
 impl Texts {
-    /// A path answer in words: seconds, rows per consumer, a count, or the stop's k-th choice.
-    pub fn path_answer(&self, stop: Stop, a: Answer) -> String {
+    /// A path answer in words: seconds, rows per consumer, a count, or a worded choice.
+    pub fn path_answer(&self, a: Answer) -> String {
         match a {
             Answer::Secs(s) => format!("{}\u{a0}s", self.count(s)),
             Answer::Rows(i, n) => fill(self.path.rows, &[&self.count(i), &self.count(n)]),
             Answer::Count(n) => self.count(n),
-            Answer::Key(k) => self
-                .path
-                .stop(stop)
-                .choices
-                .get(usize::from(k))
-                .copied()
-                .unwrap_or_default()
-                .to_string(),
+            Answer::Choice(c) => (self.choice)(c).to_string(),
         }
     }
 
