@@ -1,10 +1,11 @@
 //! Share links: a seed and configuration in the URL fragment, e.g.
-//! `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=v5&lang=es`. Parsing is strict: every bad
+//! `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=derived&lang=es` (the settings are
+//! spelled by `settings.rs`). Parsing is strict: every bad
 //! or unknown parameter is reported and replaced by its default.
+use super::settings::Setting;
 use super::{problem, Problem, Why};
 use crate::lang::Lang;
-use crate::sim::config::{Config, DedupOn};
-use crate::sim::utc::truncate;
+use crate::sim::config::Config;
 use crate::sim::workbench::{Program, ProgramError};
 
 /// Longest fragment read; anything longer is refused whole.
@@ -27,18 +28,6 @@ named_enum! {
         #[default]
         Path = "path",
         Free = "free",
-    }
-}
-
-/// Probabilities are read to a millionth (links write six decimals), so a link read back and
-/// written again says exactly the same.
-fn probability(field: &str, v: &str, problems: &mut Vec<Problem>) -> Option<f64> {
-    match crate::num::parse_decimal(v) {
-        Some(p) if (0.0..=1.0).contains(&p) => Some(crate::num::as_short(p)),
-        _ => {
-            problems.push(problem(field, Why::NotProbability(truncate(v, 20))));
-            None
-        }
     }
 }
 
@@ -78,38 +67,13 @@ pub(crate) fn parse_pairs(
             continue;
         }
         seen.push(k);
-        let bad_u32 = |field: &str, lo: u32, hi: u32, problems: &mut Vec<Problem>| -> Option<u32> {
-            match v.parse::<u32>() {
-                Ok(n) if (lo..=hi).contains(&n) => Some(n),
-                _ => {
-                    problems.push(problem(field, Why::NotWholeIn(truncate(v, 20), lo, hi)));
-                    None
-                }
+        if let Some(setting) = Setting::from_short(k) {
+            if let Err(why) = setting.read_text(&mut cfg, v) {
+                problems.push(problem(k, why));
             }
-        };
+            continue;
+        }
         match k {
-            "seed" => match v.parse::<u64>() {
-                Ok(s) => cfg.seed = s,
-                Err(_) => problems.push(problem(k, Why::NotWhole(truncate(v, 20)))),
-            },
-            "p" => {
-                cfg.failure_probability =
-                    probability(k, v, &mut problems).unwrap_or(cfg.failure_probability)
-            }
-            "ack" => {
-                cfg.ack_lost_share = probability(k, v, &mut problems).unwrap_or(cfg.ack_lost_share)
-            }
-            "base" => {
-                cfg.base_seconds = bad_u32(k, 1, 3600, &mut problems).unwrap_or(cfg.base_seconds)
-            }
-            "retries" => {
-                cfg.max_retries = bad_u32(k, 1, 12, &mut problems).unwrap_or(cfg.max_retries)
-            }
-            "dedup" => match v {
-                "v5" => cfg.dedup_on = DedupOn::Derived,
-                "v4" => cfg.dedup_on = DedupOn::Producer,
-                _ => problems.push(problem(k, Why::MustBe("v4", "v5"))),
-            },
             "lang" => match Lang::from_code(v) {
                 Some(l) => lang = Some(l),
                 None => problems.push(problem(k, Why::MustBe("es", "en"))),
@@ -136,16 +100,8 @@ pub(crate) fn parse_pairs(
 /// The fragment that reproduces `config` (and `lang`), starting with `#`.
 pub fn to_fragment(config: &Config, lang: Lang) -> String {
     format!(
-        "#seed={}&p={}&ack={}&base={}&retries={}&dedup={}&lang={}",
-        config.seed,
-        crate::num::short(config.failure_probability),
-        crate::num::short(config.ack_lost_share),
-        config.base_seconds,
-        config.max_retries,
-        match config.dedup_on {
-            DedupOn::Derived => "v5",
-            DedupOn::Producer => "v4",
-        },
+        "#{}&lang={}",
+        super::settings::to_pairs(config),
         lang.code()
     )
 }
@@ -177,6 +133,7 @@ pub fn workbench_program(text: &str) -> Option<Result<Program, ProgramError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::DedupOn;
 
     #[test]
     fn round_trip_and_strictness() {

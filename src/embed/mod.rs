@@ -9,6 +9,7 @@ pub mod saved;
 pub mod scenario;
 #[cfg(test)]
 mod scenario_play_tests;
+pub mod settings;
 pub mod value;
 pub mod xapi;
 

@@ -1,11 +1,12 @@
 //! The postMessage protocol with the host page, and the options a host passes when it embeds
 //! the lab (query string of an iframe, or the object given to `mount_lab`).
 use super::link::Start;
+use super::settings::Setting;
 use super::value::Value;
 use super::{problem, Expected, Problem, Why};
 use crate::lab::panels::Panel;
 use crate::lang::Lang;
-use crate::sim::config::{Config, DedupOn};
+use crate::sim::config::Config;
 use crate::sim::scenario::Scenario;
 use crate::sim::utc::truncate;
 
@@ -194,40 +195,11 @@ fn config_from_value(v: &Value, problems: &mut Vec<Problem>) -> Config {
     };
     for (k, val) in fields {
         let field = format!("config.{k}");
-        let whole = |problems: &mut Vec<Problem>| {
-            let n = val.as_whole();
-            if n.is_none() {
-                problems.push(problem(
-                    &field,
-                    Why::WrongType(Expected::WholeNumber, val.kind()),
-                ));
-            }
-            n
-        };
-        match k.as_str() {
-            "seed" => c.seed = whole(problems).unwrap_or(c.seed),
-            "base_seconds" => {
-                c.base_seconds =
-                    whole(problems).map_or(c.base_seconds, |n| n.min(u64::from(u32::MAX)) as u32)
-            }
-            "max_retries" => {
-                c.max_retries =
-                    whole(problems).map_or(c.max_retries, |n| n.min(u64::from(u32::MAX)) as u32)
-            }
-            "failure_probability" | "ack_lost_share" => match val.as_num() {
-                Some(p) if k == "failure_probability" => c.failure_probability = p,
-                Some(p) => c.ack_lost_share = p,
-                None => problems.push(problem(
-                    &field,
-                    Why::WrongType(Expected::Number, val.kind()),
-                )),
-            },
-            "dedup_on" => match val.as_str() {
-                Some("derived") => c.dedup_on = DedupOn::Derived,
-                Some("producer") => c.dedup_on = DedupOn::Producer,
-                _ => problems.push(problem(&field, Why::MustBe("derived", "producer"))),
-            },
-            _ => problems.push(problem(&field, Why::Unknown)),
+        let read = Setting::from_name(k).map(|s| s.read_value(&mut c, val));
+        match read {
+            Some(Ok(())) => {}
+            Some(Err(why)) => problems.push(problem(&field, why)),
+            None => problems.push(problem(&field, Why::Unknown)),
         }
     }
     c

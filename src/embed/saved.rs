@@ -1,6 +1,6 @@
 //! Saved state in the browser's storage: language, configuration and challenge progress, as
 //! the share link's `key=value` text plus a version and the challenges reached, e.g.
-//! `v=2&seed=42&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=es&done=dead_letter,race`,
+//! `v=2&seed=42&p=0.3&ack=0.25&base=30&retries=6&dedup=derived&lang=es&done=dead_letter,race`,
 //! then the guided path: `&guide=1&at=step_crash&passed=step_backoff&right=step_backoff`.
 //! Anything unreadable, foreign or from another version is discarded with a reason.
 use std::collections::BTreeSet;
@@ -185,10 +185,12 @@ mod tests {
         let text = s.to_text();
         assert_eq!(
             text,
-            "v=2&seed=9&p=0.3&ack=0.25&base=30&retries=6&dedup=v5&lang=en&done=dead_letter,race\
+            "v=2&seed=9&p=0.3&ack=0.25&base=30&retries=6&dedup=derived&lang=en&done=dead_letter,race\
              &guide=0&at=step_crash&passed=step_backoff,step_dead_letter&right=step_dead_letter"
         );
         assert_eq!(parse(&text), Ok(s.clone()));
+        // State saved when links spelled the dedup choice v5 reads the same.
+        assert_eq!(parse(&text.replace("derived", "v5")), Ok(s.clone()));
         // State saved before the path existed starts on the path, at its first stop.
         let old = parse("v=2&seed=9&done=race").unwrap();
         assert_eq!(old.path, SavedPath::default());

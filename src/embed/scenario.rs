@@ -2,9 +2,10 @@
 //! native runner from serde_json), field by field. The first problem is returned, naming its
 //! field (`events[2].pass_start_utc`), as data the page words in the learner's language and
 //! the runner in English: the same error in both.
+use super::settings::Setting;
 use super::value::{Bounds, Value};
 use super::{problem, Expected, Problem, Why};
-use crate::sim::config::{Config, DedupOn};
+use crate::sim::config::Config;
 use crate::sim::outcome::{Fault, RootCause};
 use crate::sim::scenario::{
     Act, Do, EventSpec, FaultAt, Scenario, Window, MAX_ACTIONS, MAX_EVENT_ENTRIES,
@@ -286,31 +287,16 @@ pub fn read(v: &Value) -> Result<Scenario, Problem> {
         "actions",
         "run_until_ms",
     ])?;
-    let d = Config::default();
-    let whole32 = |k: &str, default: u32| -> R<u32> {
-        f.opt(k).map_or(Ok(default), |a| {
-            let n = a.whole()?;
-            u32::try_from(n)
-                .map_or_else(|_| a.fail(Why::OutOfRange(n.to_string(), 0, u32::MAX)), Ok)
-        })
-    };
-    let num = |k: &str, default: f64| f.opt(k).map_or(Ok(default), |a| a.num());
-    let mut sc = Scenario::empty(&Config {
-        seed: f.opt("seed").map_or(Ok(d.seed), |a| a.whole())?,
-        base_seconds: whole32("base_seconds", d.base_seconds)?,
-        max_retries: whole32("max_retries", d.max_retries)?,
-        failure_probability: num("failure_probability", d.failure_probability)?,
-        ack_lost_share: num("ack_lost_share", d.ack_lost_share)?,
-        dedup_on: match f.opt("dedup_on") {
-            None => d.dedup_on,
-            Some(a) => match a.text()? {
-                "derived" => DedupOn::Derived,
-                "producer" => DedupOn::Producer,
-                _ => return a.fail(Why::MustBe("derived", "producer")),
-            },
-        },
-    });
-    if let Some(p) = sc.config().problems().into_iter().next() {
+    let mut cfg = Config::default();
+    for &s in Setting::ALL {
+        if let Some(a) = f.opt(s.as_str()) {
+            if let Err(why) = s.read_value(&mut cfg, a.v) {
+                return a.fail(why);
+            }
+        }
+    }
+    let mut sc = Scenario::empty(&cfg);
+    if let Some(p) = sc.config.problems().into_iter().next() {
         return Err(super::setting_problem("", p));
     }
     let list = |k: &str, max: usize| f.opt(k).map_or(Ok(Vec::new()), |a| a.list(max));

@@ -85,7 +85,7 @@ fn a_loaded_scenario_plays_in_the_page_to_the_runner_s_log() {
     let mut l = lab();
     l.path.guided = true;
     l.apply(Action::LoadScenario(Rc::new(sc.clone())));
-    assert_eq!(l.cfg, sc.config());
+    assert_eq!(l.cfg, sc.config);
     assert!(!l.path.guided, "the scenario sets the scene");
     assert!(l.run.has_future());
     l.apply(Action::Clock(ClockAction::SetSpeed(3600)));

@@ -363,7 +363,7 @@ impl Lab {
                 (Concern::Settings, Reply::Restart)
             }
             Action::LoadScenario(sc) => {
-                let (cfg, _) = sc.config().repaired();
+                let (cfg, _) = sc.config.clone().repaired();
                 self.cfg = cfg;
                 // The scenario sets the scene: the guided path steps aside.
                 self.path.guided = false;

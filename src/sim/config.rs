@@ -12,8 +12,9 @@ named_enum! {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Config {
+    #[serde(serialize_with = "seed_out")]
     pub seed: u64,
     pub base_seconds: u32,
     pub max_retries: u32,
@@ -22,6 +23,15 @@ pub struct Config {
     /// Share of failures that happen after the consumer processed and committed (ack lost), 0..=1.
     pub ack_lost_share: f64,
     pub dedup_on: DedupOn,
+}
+
+/// Seeds above 2^53 are written as a string of digits, which JavaScript reads exactly.
+fn seed_out<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    if *seed <= (1 << 53) {
+        s.serialize_u64(*seed)
+    } else {
+        s.serialize_str(&seed.to_string())
+    }
 }
 
 pub const DEFAULT_SEED: u64 = 20260729;

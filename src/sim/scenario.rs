@@ -5,7 +5,7 @@
 //! field-named errors, is the boundary's job (`crate::embed::scenario`).
 use serde::Serialize;
 
-use super::config::{Config, DedupOn};
+use super::config::Config;
 use super::hub::Simulation;
 use super::ids::Fact;
 use super::outcome::{Fault, RootCause};
@@ -135,13 +135,9 @@ impl Do {
 /// A scenario as its file says it (see `crate::embed::scenario` for reading one).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
-    #[serde(serialize_with = "seed_out")]
-    pub seed: u64,
-    pub base_seconds: u32,
-    pub max_retries: u32,
-    pub failure_probability: f64,
-    pub ack_lost_share: f64,
-    pub dedup_on: DedupOn,
+    /// Its settings, written as the file's first fields.
+    #[serde(flatten)]
+    pub config: Config,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventSpec>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -158,25 +154,11 @@ pub struct Scenario {
     pub run_until_ms: Option<u64>,
 }
 
-/// Seeds above 2^53 are written as a string of digits, which JavaScript reads exactly.
-fn seed_out<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
-    if *seed <= (1 << 53) {
-        s.serialize_u64(*seed)
-    } else {
-        s.serialize_str(&seed.to_string())
-    }
-}
-
 impl Scenario {
     /// A scenario with these settings and nothing in it yet.
     pub fn empty(cfg: &Config) -> Scenario {
         Scenario {
-            seed: cfg.seed,
-            base_seconds: cfg.base_seconds,
-            max_retries: cfg.max_retries,
-            failure_probability: cfg.failure_probability,
-            ack_lost_share: cfg.ack_lost_share,
-            dedup_on: cfg.dedup_on,
+            config: cfg.clone(),
             events: Vec::new(),
             outages: Vec::new(),
             faults: Vec::new(),
@@ -186,20 +168,9 @@ impl Scenario {
         }
     }
 
-    pub fn config(&self) -> Config {
-        Config {
-            seed: self.seed,
-            base_seconds: self.base_seconds,
-            max_retries: self.max_retries,
-            failure_probability: self.failure_probability,
-            ack_lost_share: self.ack_lost_share,
-            dedup_on: self.dedup_on,
-        }
-    }
-
     /// The simulation at its start: the settings, and the `events` scheduled.
     pub fn start(&self) -> Simulation {
-        let mut sim = Simulation::new(self.config());
+        let mut sim = Simulation::new(self.config.clone());
         for e in &self.events {
             let fact = Fact {
                 norad_id: e.norad_id,
