@@ -6,7 +6,6 @@ use std::rc::Rc;
 use super::link::{parse_fragment, Start};
 use super::protocol::MountOptions;
 use super::saved::Saved;
-use crate::lab::checkpoints::Stop;
 use crate::lab::panels::Panel;
 use crate::lab::path::PathAction;
 use crate::lab::{Action, Lab};
@@ -86,15 +85,11 @@ pub fn boot(outside: Outside) -> Lab {
     lab
 }
 
-/// Where the learner was on the path, as an index into the stops.
-pub(crate) fn stop_index(stop: Stop) -> usize {
-    Stop::ALL.iter().position(|s| *s == stop).unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::embed::saved::SavedPath;
+    use crate::lab::checkpoints::Stop;
     use std::collections::BTreeSet;
 
     fn saved() -> Saved {
@@ -107,7 +102,7 @@ mod tests {
             Lang::En,
         );
         lab.path.guided = false;
-        lab.path.at = stop_index(Stop::Crash);
+        lab.path.at = Stop::Crash as usize;
         lab.path.passed = BTreeSet::from([Stop::Backoff]);
         lab.challenges
             .insert(crate::lab::checkpoints::Challenge::Race);

@@ -116,8 +116,8 @@ pub fn workbench_program(text: &str) -> Option<Result<Program, ProgramError>> {
     for pair in text.chars().take(2000).collect::<String>().split('&') {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         match k {
-            "steps" => steps = Some(super::protocol::percent_decode(v)),
-            "effect" => effect = Some(super::protocol::percent_decode(v)),
+            "steps" => steps = Some(percent_decode(v)),
+            "effect" => effect = Some(percent_decode(v)),
             _ => {}
         }
     }
@@ -128,6 +128,35 @@ pub fn workbench_program(text: &str) -> Option<Result<Program, ProgramError>> {
         steps.as_deref().unwrap_or(""),
         effect.as_deref().unwrap_or("add"),
     ))
+}
+
+/// `%XX` decoding of a query value; invalid escapes stay as they are.
+pub(crate) fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b'+', _, _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

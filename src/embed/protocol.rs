@@ -338,7 +338,7 @@ impl MountOptions {
         }
         for pair in q.split('&').filter(|s| !s.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let v = percent_decode(v);
+            let v = super::link::percent_decode(v);
             if o.read_choice(k, Some(&v), &mut problems) {
                 continue;
             }
@@ -382,35 +382,6 @@ fn read_panels(names: Vec<&str>, problems: &mut Vec<Problem>) -> Vec<Panel> {
         }
     }
     panels
-}
-
-/// `%XX` decoding of a query value; invalid escapes stay as they are.
-pub(crate) fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (
-            b[i],
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b'+', _, _) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
