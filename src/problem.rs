@@ -73,6 +73,7 @@ pub enum Why {
     NotFetched,
     /// Not JSON from this line and column on (both from 1).
     NotJsonAt(u64, u64),
+    NotId(String),
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -110,6 +111,7 @@ pub fn why_en(why: &Why) -> &'static str {
         Why::NotFileName(..) => "«{0}» is not the name of a .json file next to the page",
         Why::NotFetched => "could not be fetched from the page's own site",
         Why::NotJsonAt(..) => "not a JSON file (line {0}, column {1})",
+        Why::NotId(..) => "«{0}» is not an id (1 to 64 letters, digits, «.», «_» or «-»)",
     }
 }
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
@@ -144,7 +146,8 @@ impl Why {
             | Why::UnknownCheckpoint(s)
             | Why::NotIri(s)
             | Why::NotUtc(s)
-            | Why::NotFileName(s) => vec![s.clone()],
+            | Why::NotFileName(s)
+            | Why::NotId(s) => vec![s.clone()],
             Why::NotJsonAt(line, column) => vec![line.to_string(), column.to_string()],
             Why::TooMany(n, limit) => vec![n.to_string(), limit.to_string()],
             Why::TooLate(t) => vec![t.to_string(), crate::sim::scenario::MAX_TIME_MS.to_string()],
@@ -217,6 +220,7 @@ pub fn every_why() -> Vec<Why> {
         Why::NotFileName(s()),
         Why::NotFetched,
         Why::NotJsonAt(1, 2),
+        Why::NotId(s()),
     ]
 }
 

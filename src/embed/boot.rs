@@ -1,6 +1,8 @@
 //! The lab's starting state from everything outside it, as one pure function: the host's
 //! options, the mounter's own settings, what the browser saved, and the share link.
-//! Precedence, highest first: share link, saved state, host options, mounter, defaults.
+//! Precedence, highest first: share link, what the host asks for (options, or the mounter's
+//! own settings), what the browser saved, defaults. Saved progress (stops passed, challenges,
+//! where on the path) is kept in any case, and the lab says that it continues it.
 use std::rc::Rc;
 
 use super::link::{parse_fragment, Start};
@@ -40,28 +42,30 @@ pub fn boot(outside: Outside) -> Lab {
         mut notices,
     } = outside;
     let from = |source: Source| move |problem| BoundaryNotice { source, problem };
-    let mut lang = options.lang.or(lang).unwrap_or_default();
-    let given = options.config.is_some() || config.is_some();
-    let mut cfg = options.config.clone().or(config).unwrap_or_default();
+    // What the host (or the mounter) asked for explicitly wins over what the browser saved.
+    let asked_lang = options.lang.or(lang);
+    let asked_cfg = options.config.clone().or(config);
+    let mut lang = asked_lang.unwrap_or_default();
+    let mut cfg = asked_cfg.clone().unwrap_or_default();
     // Settings given from outside mean free exploration unless the path is asked for.
-    let mut start = options
-        .start
-        .unwrap_or(if given { Start::Free } else { Start::Path });
+    let asked_start = options.start.or(asked_cfg.is_some().then_some(Start::Free));
+    let mut start = asked_start.unwrap_or(Start::Path);
     let mut restored = None;
     match saved {
         Some(Ok(saved)) => {
-            lang = saved.lang;
-            cfg = saved.config.clone();
-            start = if saved.path.guided {
+            lang = asked_lang.unwrap_or(saved.lang);
+            cfg = asked_cfg.unwrap_or_else(|| saved.config.clone());
+            start = asked_start.unwrap_or(if saved.path.guided {
                 Start::Path
             } else {
                 Start::Free
-            };
+            });
             restored = Some(saved);
         }
         Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
         None => {}
     }
+    // A share link is the learner's own choice: it wins over both.
     if hash.len() > 1 {
         let (shared, problems) = parse_fragment(&hash);
         notices.extend(problems.into_iter().map(from(Source::Link)));
@@ -72,6 +76,8 @@ pub fn boot(outside: Outside) -> Lab {
     let mut lab = Lab::new(cfg, lang);
     if let Some(saved) = restored {
         saved.restore_progress(&mut lab);
+        // Say so when there is progress to continue, with a way to start again.
+        lab.continued = !lab.path.passed.is_empty() || !lab.challenges.is_empty();
     }
     lab.host.shown = options.diagnostics;
     lab.boundary_notices = notices;
@@ -156,6 +162,64 @@ mod tests {
     }
 
     #[test]
+    fn what_the_host_asks_for_wins_over_what_was_saved_and_progress_is_kept() {
+        let (options, problems) = MountOptions::from_query("?lang=es&seed=42&p=0.5");
+        assert_eq!(
+            problems.len(),
+            2,
+            "seed and p are config fields, not query options"
+        );
+        let options = MountOptions {
+            config: Some(Config {
+                seed: 42,
+                failure_probability: 0.5,
+                ..Config::default()
+            }),
+            ..options
+        };
+        let lab = boot(Outside {
+            options,
+            saved: Some(Ok(saved())),
+            ..Outside::default()
+        });
+        assert_eq!(
+            lab.lang,
+            Lang::Es,
+            "the host's language, not the saved English"
+        );
+        assert_eq!((lab.cfg.seed, lab.cfg.failure_probability), (42, 0.5));
+        assert!(!lab.path.guided, "a host's settings open free exploration");
+        assert_eq!(
+            lab.path.passed,
+            BTreeSet::from([Stop::Backoff]),
+            "progress kept"
+        );
+        assert!(lab.continued);
+        // The host's start wins as well: on the path, where the learner left it.
+        let lab = boot(Outside {
+            options: MountOptions::from_query("?start=path").0,
+            saved: Some(Ok(saved())),
+            ..Outside::default()
+        });
+        assert!(lab.path.guided);
+        assert_eq!(lab.path.stop(), Stop::Crash);
+    }
+
+    #[test]
+    fn starting_over_forgets_the_progress_and_opens_the_first_stop() {
+        let mut lab = boot(Outside {
+            options: MountOptions::from_query("?start=path").0,
+            saved: Some(Ok(saved())),
+            ..Outside::default()
+        });
+        let fx = lab.apply(Action::StartOver);
+        assert!(!lab.continued && lab.path.passed.is_empty() && lab.challenges.is_empty());
+        assert_eq!((lab.path.guided, lab.path.stop()), (true, Stop::ALL[0]));
+        assert!(fx.save, "the saved progress is replaced");
+        assert_eq!(Saved::of(&lab).path.passed.len(), 0);
+    }
+
+    #[test]
     fn unusable_saved_state_is_a_notice_and_the_defaults() {
         let problem = crate::embed::saved::parse("v=9").unwrap_err();
         let lab = boot(Outside {
@@ -164,6 +228,7 @@ mod tests {
         });
         assert_eq!(lab.cfg.seed, Config::default().seed);
         assert!(lab.path.guided, "a first visit's path");
+        assert!(!lab.continued);
         assert_eq!(lab.boundary_notices[0].source, Source::Storage);
         assert_eq!(lab.path.passed, SavedPath::default().passed);
     }

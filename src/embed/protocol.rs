@@ -149,6 +149,9 @@ pub struct MountOptions {
     pub start: Option<Start>,
     /// The activity IRI of xAPI statements; none are sent without it.
     pub xapi: Option<String>,
+    /// This embedding's name (`id`): its saved progress is its own, apart from other labs on
+    /// the same site. Without it the xAPI activity, if any, names the embedding.
+    pub id: Option<String>,
     /// Show the host how many of its messages the lab accepted and ignored (`diagnostics=on`):
     /// a line for the person embedding the lab, not for learners.
     pub diagnostics: bool,
@@ -157,6 +160,16 @@ pub struct MountOptions {
     pub scenario: Option<Scenario>,
     /// A scenario file next to the page to fetch and play (the iframe's `?scenario=`).
     pub scenario_file: Option<String>,
+}
+
+/// Longest embedding id.
+pub const MAX_ID: usize = 64;
+
+/// An embedding id: 1 to 64 letters, digits, `.`, `_` or `-`.
+pub fn valid_id(s: &str) -> bool {
+    (1..=MAX_ID).contains(&s.len())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -216,6 +229,13 @@ impl MountOptions {
         }
         if let Some(panels) = self.panels.take() {
             self.panels = Some(panels);
+        }
+        if let Some(id) = self.id.take() {
+            if valid_id(&id) {
+                self.id = Some(id);
+            } else {
+                problems.push(problem("id", Why::NotId(truncate(&id, 40))));
+            }
         }
         if let Some(iri) = self.xapi.take() {
             if super::xapi::valid_iri(&iri) {
@@ -314,6 +334,12 @@ impl MountOptions {
                 },
                 // Read by the page with a scenario file's larger bounds.
                 "scenario" => {}
+                "id" => match val.as_str() {
+                    Some(t) => o.id = Some(t.to_string()),
+                    None => {
+                        problems.push(problem("id", Why::WrongType(Expected::Text, val.kind())))
+                    }
+                },
                 "xapi" => match val.as_str() {
                     Some(t) => o.xapi = Some(t.to_string()),
                     None => {
@@ -345,6 +371,7 @@ impl MountOptions {
             match k {
                 "origin" => o.target_origin = Some(v),
                 "xapi" => o.xapi = Some(v),
+                "id" => o.id = Some(v),
                 "scenario" => {
                     if super::scenario::valid_name(&v) {
                         o.scenario_file = Some(v);

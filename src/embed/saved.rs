@@ -14,6 +14,15 @@ use crate::sim::config::Config;
 use crate::sim::utc::truncate;
 
 pub const STORAGE_KEY: &str = "retry-lab";
+
+/// Where this embedding keeps its progress: `retry-lab`, or `retry-lab:` and its `id` (or its
+/// xAPI activity), so two labs on one site keep theirs apart.
+pub fn storage_key(id: Option<&str>, xapi: Option<&str>) -> String {
+    match id.or(xapi) {
+        Some(name) => format!("{STORAGE_KEY}:{}", crate::sim::utc::truncate(name, 200)),
+        None => STORAGE_KEY.to_string(),
+    }
+}
 /// 2: key=value text (version 1 was JSON).
 pub const VERSION: u32 = 2;
 /// Larger stored values are not ours (ours is about a hundred bytes).

@@ -64,6 +64,10 @@ pub enum Action {
     Restart(Config),
     /// The figures are on screen: compute them now and whenever the settings change.
     WantFigures,
+    /// Forget the saved progress (stops passed, challenges) and open the path's first stop.
+    StartOver,
+    /// Go on from the saved progress: the notice that says so is closed.
+    KeepGoing,
     /// Play this scenario: its settings, publications and actions at their times.
     LoadScenario(Rc<Scenario>),
     /// A scenario file could not be used; the current run is kept.
@@ -234,6 +238,9 @@ pub struct Lab {
     pub figures_wanted: bool,
     /// The guided path: where the learner is on it, their predictions, what they passed.
     pub path: Path,
+    /// The lab goes on from progress this browser saved (the page says so, with a way to
+    /// start again), until the learner answers.
+    pub continued: bool,
     pub revs: Revs,
 }
 
@@ -256,6 +263,7 @@ impl Lab {
             figures: None,
             figures_wanted: false,
             path: Path::default(),
+            continued: false,
             revs: Revs::default(),
         }
     }
@@ -400,6 +408,19 @@ impl Lab {
                 };
                 *n = n.saturating_add(1);
                 (Concern::Progress, Reply::Changed)
+            }
+            Action::StartOver => {
+                self.challenges.clear();
+                self.path = Path::default();
+                self.continued = false;
+                self.revs.bump(Concern::Progress);
+                self.revs.bump(Concern::Path);
+                let first = Action::Path(PathAction::Go(0));
+                (Concern::Notices, Reply::Then(vec![first]))
+            }
+            Action::KeepGoing => {
+                self.continued = false;
+                (Concern::Notices, Reply::Changed)
             }
             Action::WantFigures => {
                 self.figures_wanted = true;

@@ -22,11 +22,14 @@ use super::path_view::result_words;
 use super::path_view::PathView;
 use super::polling_view::PollingView;
 use super::scenarios::ScenariosView;
+use super::text::fill;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::boot::{boot, Outside};
 use crate::embed::protocol::{Incoming, MountOptions, Resize};
+use crate::embed::saved::storage_key;
+use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lab::panels::{self, Panel};
 use crate::lab::{Action, Concerns, Lab};
 use crate::problem::{BoundaryNotice, Source};
@@ -103,11 +106,12 @@ fn start(props: &AppProps) -> (Lab, MountOptions) {
         problem,
     }));
     let page = props.page_state;
+    let key = storage_key(options.id.as_deref(), options.xapi.as_deref());
     let outside = Outside {
         options: options.clone(),
         lang: props.lang,
         config: props.config.clone(),
-        saved: page.then(storage::load).flatten(),
+        saved: page.then(|| storage::load(&key)).flatten(),
         hash: page
             .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
             .flatten()
@@ -144,6 +148,7 @@ pub fn App(props: &AppProps) -> Html {
     // callback on every render would make every panel redraw on every clock tick.
     let dispatch = (*use_memo((), {
         let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
+        let key = storage_key(options.id.as_deref(), options.xapi.as_deref());
         let announcer = (*announcer).clone();
         move |_| {
             Callback::from(move |a: Action| {
@@ -155,7 +160,7 @@ pub fn App(props: &AppProps) -> Html {
                 }
                 host.progress(&l, &fx);
                 if page_state && fx.save {
-                    storage::save(&l);
+                    storage::save(&key, &l);
                 }
                 drop(l);
                 if !fx.changed.is_empty() {
@@ -256,6 +261,10 @@ pub fn App(props: &AppProps) -> Html {
     let t = lang.t();
     let on_lang = super::on_choice(&dispatch, Lang::from_code, Action::SetLang);
     let notices = lab.borrow().boundary_notices.clone();
+    let (continued, passed, reached) = {
+        let l = lab.borrow();
+        (l.continued, l.path.passed.len(), l.challenges.len())
+    };
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = {
         let dispatch = dispatch.clone();
@@ -338,6 +347,15 @@ pub fn App(props: &AppProps) -> Html {
                         }) }</ul>
                     </div>
                     <button type="button" class="btn small" onclick={dispatch.reform(|_| Action::DismissBoundary)}>{ t.dismiss }</button>
+                </div>
+            }
+            if continued {
+                <div class="notice continued" role="status" id="continued">
+                    <p>{ fill(t.continued, &[&passed.to_string(), &Stop::COUNT.to_string(), &reached.to_string(), &Challenge::COUNT.to_string()]) }</p>
+                    <div class="row">
+                        <button type="button" class="btn small" id="start-over" onclick={dispatch.reform(|_| Action::StartOver)}>{ t.start_over }</button>
+                        <button type="button" class="btn small" id="keep-going" onclick={dispatch.reform(|_| Action::KeepGoing)}>{ t.keep_going }</button>
+                    </div>
                 </div>
             }
             <div class="lab-body">

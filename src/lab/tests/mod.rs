@@ -91,6 +91,8 @@ fn variant(a: &Action) -> &'static str {
         Action::Path(PathAction::Explore) => "path_explore",
         Action::Restart(_) => "restart",
         Action::WantFigures => "want_figures",
+        Action::StartOver => "start_over",
+        Action::KeepGoing => "keep_going",
     }
 }
 
@@ -164,13 +166,15 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
             ..Config::default()
         }),
         Action::WantFigures,
+        Action::KeepGoing,
+        Action::StartOver,
     ];
     for a in odd {
         send(&mut l, a, &mut seen);
     }
     assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 45, "{seen:?}");
+    assert_eq!(seen.len(), 47, "{seen:?}");
 }
 
 #[test]

@@ -125,6 +125,9 @@ pub static ES: Texts = Texts {
     dead_lettered: "En dead-letter",
     bad_number: "Valor no válido; se mantiene el anterior",
     too_many: "Se alcanzó el máximo de eventos de esta simulación; reinicia para seguir.",
+    continued: "Sigues donde lo dejaste en este navegador: {0} de {1} pasos superados y {2} de {3} desafíos.",
+    start_over: "Empezar de nuevo",
+    keep_going: "Seguir",
     dismiss: "Cerrar",
     crash_title: "El laboratorio se detuvo por un error inesperado",
     crash_body: "No es culpa tuya. Recarga para empezar de nuevo; si vuelve a pasar, avisa a tu docente con el texto de abajo.",
@@ -432,6 +435,7 @@ fn why_es(why: &Why) -> &'static str {
             "«{0}» no es el nombre de un archivo .json de la misma carpeta que la página"
         }
         Why::NotFetched => "no se pudo descargar desde el mismo sitio web que la página",
+        Why::NotId(..) => "«{0}» no es un identificador (de 1 a 64 letras, cifras, «.», «_» o «-»)",
         Why::NotJsonAt(..) => "no es un archivo JSON válido (línea {0}, columna {1})",
     }
 }

@@ -152,6 +152,11 @@ pub struct Texts {
     pub dead_lettered: &'static str,
     pub bad_number: &'static str,
     pub too_many: &'static str,
+    /// The lab goes on from progress this browser saved: `{0}` stops passed of `{1}`, `{2}`
+    /// challenges of `{3}`.
+    pub continued: &'static str,
+    pub start_over: &'static str,
+    pub keep_going: &'static str,
     pub dismiss: &'static str,
     pub crash_title: &'static str,
     pub crash_body: &'static str,
