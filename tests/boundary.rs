@@ -369,7 +369,7 @@ fn scenario_values_never_panic_and_what_is_read_runs() {
         if let Ok(sc) = read(&v) {
             accepted.set(accepted.get() + 1);
             let mut lab = Lab::new(sc.config.clone(), Lang::Es);
-            lab.apply(Action::LoadScenario(std::rc::Rc::new(sc)));
+            lab.apply(Action::LoadScenario(std::rc::Rc::new(sc), None));
             for _ in 0..20 {
                 lab.apply(Action::Run(RunAction::Step));
             }

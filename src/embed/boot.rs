@@ -86,7 +86,7 @@ pub fn boot(outside: Outside) -> Lab {
         lab.apply(Action::Path(PathAction::Go(lab.path.at as u8)));
     }
     if let Some(sc) = &options.scenario {
-        lab.apply(Action::LoadScenario(Rc::new(sc.clone())));
+        lab.apply(Action::LoadScenario(Rc::new(sc.clone()), None));
     }
     lab
 }

@@ -84,7 +84,7 @@ fn a_loaded_scenario_plays_in_the_page_to_the_runner_s_log() {
     let sc = parse(include_bytes!("../../tests/fixtures/determinism.json")).unwrap();
     let mut l = lab();
     l.path.guided = true;
-    l.apply(Action::LoadScenario(Rc::new(sc.clone())));
+    l.apply(Action::LoadScenario(Rc::new(sc.clone()), None));
     assert_eq!(l.cfg, sc.config);
     assert!(!l.path.guided, "the scenario sets the scene");
     assert!(l.run.has_future());
@@ -112,6 +112,11 @@ fn going_back_before_a_dead_letter_and_forward_again_finds_the_same_state() {
     assert_eq!(l.run.sim.now_ms(), dead_at - 1);
     assert!(l.run.in_past());
     assert!(!log(&l).contains("dead_lettered"), "before the move");
+    assert_eq!(
+        to_jsonl(l.run.whole_log().iter()),
+        before,
+        "the export still holds the whole run"
+    );
     assert!(l.run.has_future());
     l.apply(Action::Run(RunAction::StepBack));
     assert!(l.run.sim.now_ms() < dead_at - 1);
@@ -169,7 +174,7 @@ fn a_scenario_s_end_pauses_the_clock_once() {
     let mut sc = parse(include_bytes!("../../tests/fixtures/determinism.json")).unwrap();
     sc.run_until_ms = Some(120_000);
     let mut l = lab();
-    l.apply(Action::LoadScenario(Rc::new(sc)));
+    l.apply(Action::LoadScenario(Rc::new(sc), None));
     l.apply(Action::Clock(ClockAction::SetSpeed(600)));
     play(&mut l, 1000.0);
     assert_eq!(l.run.sim.now_ms(), 120_000, "stopped at the file's end");

@@ -68,8 +68,9 @@ pub enum Action {
     StartOver,
     /// Go on from the saved progress: the notice that says so is closed.
     KeepGoing,
-    /// Play this scenario: its settings, publications and actions at their times.
-    LoadScenario(Rc<Scenario>),
+    /// Play this scenario: its settings, publications and actions at their times; the name of
+    /// its file, if it has one (a preset's path, a file's name).
+    LoadScenario(Rc<Scenario>, Option<String>),
     /// A scenario file could not be used; the current run is kept.
     BadScenario(Problem),
 }
@@ -85,6 +86,14 @@ pub enum Notice {
     BadScenario(Problem),
     /// The learner acted from the past: the actions recorded after that moment are gone.
     FutureDropped,
+}
+
+/// A scenario the lab plays: the name of its file, if it has one, and whether the learner has
+/// acted on it since (a share link can then name the file instead of carrying the run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    pub name: Option<String>,
+    pub untouched: bool,
 }
 
 /// Messages from the host page, counted for the diagnostics line.
@@ -238,6 +247,8 @@ pub struct Lab {
     pub figures_wanted: bool,
     /// The guided path: where the learner is on it, their predictions, what they passed.
     pub path: Path,
+    /// The scenario being played, if one was loaded (until a reset).
+    pub loaded: Option<Loaded>,
     /// The lab goes on from progress this browser saved (the page says so, with a way to
     /// start again), until the learner answers.
     pub continued: bool,
@@ -264,6 +275,7 @@ impl Lab {
             figures_wanted: false,
             path: Path::default(),
             continued: false,
+            loaded: None,
             revs: Revs::default(),
         }
     }
@@ -274,6 +286,7 @@ impl Lab {
     /// figures) stays.
     fn reset(&mut self) {
         self.restart(Run::new(&self.cfg));
+        self.loaded = None;
     }
 
     /// Starts `run`: the demonstrations and the polling log from their start, the clock
@@ -357,7 +370,11 @@ impl Lab {
                     self.revs.bump(Concern::Clock);
                     self.revs.bump(Concern::Time);
                 }
+                let script = self.run.script_len();
                 let reply = self.run.apply(a, ());
+                if self.run.script_len() != script {
+                    self.touched();
+                }
                 self.notice_dropped_future();
                 self.revs.bump(Concern::Sim);
                 (Concern::Sim, reply)
@@ -370,13 +387,21 @@ impl Lab {
                 };
                 (Concern::Settings, Reply::Restart)
             }
-            Action::LoadScenario(sc) => {
+            Action::LoadScenario(sc, name) => {
                 let (cfg, _) = sc.config.clone().repaired();
                 self.cfg = cfg;
                 // The scenario sets the scene: the guided path steps aside.
                 self.path.guided = false;
                 self.revs.bump(Concern::Path);
                 self.restart(Run::from_scenario((*sc).clone()));
+                // The clock where the scenario begins: its first instant has happened.
+                if let Some(first) = self.run.sim.next_time() {
+                    self.run.advance_to(first);
+                }
+                self.loaded = Some(Loaded {
+                    name,
+                    untouched: true,
+                });
                 return Vec::new();
             }
             Action::BadScenario(p) => (Concern::Notices, Reply::Refused(Notice::BadScenario(p))),
@@ -491,8 +516,16 @@ impl Lab {
                 ack_lost_share: c.ack_lost_share,
             };
             self.run.act(what);
+            self.touched();
             self.notice_dropped_future();
             self.revs.bump(Concern::Sim);
+        }
+    }
+
+    /// The learner changed the loaded run: it is theirs now.
+    fn touched(&mut self) {
+        if let Some(l) = &mut self.loaded {
+            l.untouched = false;
         }
     }
 

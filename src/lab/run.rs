@@ -143,6 +143,25 @@ impl Run {
         self.applied < self.script.len()
     }
 
+    /// The run's log up to the latest moment it reached, whatever moment is on screen (going
+    /// back in time recomputes the run up to the scrubber; here the rest is computed again).
+    pub fn whole_log(&self) -> std::borrow::Cow<'_, [crate::sim::log::Entry]> {
+        if !self.in_past() {
+            return std::borrow::Cow::Borrowed(self.sim.log());
+        }
+        let mut whole = Run::from_scenario(Scenario {
+            actions: self.script.clone(),
+            ..self.start.clone()
+        });
+        whole.advance_to(self.reached_ms);
+        std::borrow::Cow::Owned(whole.sim.log().to_vec())
+    }
+
+    /// How many actions the run holds (its file's and the learner's).
+    pub fn script_len(&self) -> usize {
+        self.script.len()
+    }
+
     /// Whether the run has gone back in time from the latest moment it reached.
     pub fn in_past(&self) -> bool {
         self.sim.now_ms() < self.reached_ms

@@ -2,11 +2,13 @@
 use yew::prelude::*;
 
 use super::export::download;
+use super::text::fill;
 use super::PanelProps;
+use crate::lab::run::PAGE_LOG_CAP;
 use crate::sim::log::{to_csv, to_jsonl, Entry, Kind};
 use crate::sim::rng::ALGORITHM;
 
-/// Lines shown; the export has every retained entry.
+/// Lines shown; the export has every entry the page keeps.
 const SHOWN: usize = 60;
 
 fn line(t: &super::text::Texts, e: &Entry) -> Html {
@@ -59,13 +61,21 @@ pub fn LogView(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
     let log = lab.run.sim.log();
-    let hidden = lab.run.sim.log_dropped() + log.len().saturating_sub(SHOWN) as u64;
+    let older = log.len().saturating_sub(SHOWN);
+    let dropped = lab.run.sim.log_dropped();
     let seed = lab.run.sim.config().seed;
+    // Back in time, the list shows the moment on screen; the export holds the whole run.
+    let past = lab.run.in_past().then(|| {
+        fill(
+            t.log_past,
+            &[&t.time(lab.run.sim.now_ms()), &t.time(lab.run.reached_ms)],
+        )
+    });
 
     let export_jsonl = {
         let lab = lab_rc.clone();
         Callback::from(move |_| {
-            let text = to_jsonl(lab.borrow().run.sim.log());
+            let text = to_jsonl(lab.borrow().run.whole_log().iter());
             let _ = download(
                 &format!("retry-lab-{seed}.jsonl"),
                 "application/x-ndjson",
@@ -74,7 +84,7 @@ pub fn LogView(props: &PanelProps) -> Html {
         })
     };
     let export_csv = Callback::from(move |_| {
-        let text = to_csv(lab_rc.borrow().run.sim.log());
+        let text = to_csv(lab_rc.borrow().run.whole_log().iter());
         let _ = download(&format!("retry-lab-{seed}.csv"), "text/csv", &text);
     });
 
@@ -91,7 +101,9 @@ pub fn LogView(props: &PanelProps) -> Html {
             <div class="log" role="log" id="log" aria-labelledby="log-h" aria-live="off" tabindex="0">
                 <ol>{ for log.iter().rev().take(SHOWN).map(|e| line(t, e)) }</ol>
             </div>
-            if hidden > 0 { <p class="small">{ format!("{hidden} {}", t.log_older) }</p> }
+            if let Some(past) = past { <p class="small" id="log-past">{ past }</p> }
+            if older > 0 { <p class="small">{ fill(t.log_older, &[&older.to_string()]) }</p> }
+            if dropped > 0 { <p class="small">{ fill(t.log_dropped, &[&PAGE_LOG_CAP.to_string(), &dropped.to_string()]) }</p> }
         </section>
     }
 }

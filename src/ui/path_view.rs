@@ -55,6 +55,16 @@ pub fn show_card() {
     }
 }
 
+/// Brings the element `selector` (a panel's heading) into view at the top of the screen.
+pub fn show_panel(selector: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+    {
+        el.scroll_into_view();
+    }
+}
+
 /// Whether the card's heading is out of the screen's upper half.
 fn card_heading_hidden() -> bool {
     let Some(win) = web_sys::window() else {

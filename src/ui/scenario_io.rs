@@ -13,8 +13,9 @@ use crate::embed::{problem, Why};
 use crate::lab::Action;
 use crate::sim::scenario::MAX_BYTES;
 
-/// Reads `text` as a scenario and tells the lab: play it, or say why not.
-pub fn load_text(text: &str, on: &Callback<Action>) {
+/// Reads `text` as a scenario (from the file `name`, if it has one) and tells the lab: play
+/// it, or say why not.
+pub fn load_text(text: &str, name: Option<String>, on: &Callback<Action>) {
     if text.len() > MAX_BYTES {
         on.emit(Action::BadScenario(problem(
             WHOLE,
@@ -27,17 +28,17 @@ pub fn load_text(text: &str, on: &Callback<Action>) {
         .map_err(|_| problem(WHOLE, json_why(crate::embed::json_check::first_error(text))));
     on.emit(
         match parsed.and_then(|js| read(&read_within(&js, BOUNDS))) {
-            Ok(sc) => Action::LoadScenario(Rc::new(sc)),
+            Ok(sc) => Action::LoadScenario(Rc::new(sc), name),
             Err(p) => Action::BadScenario(p),
         },
     );
 }
 
 /// Awaits a promise of text (a file's `text()`, a response's `text()`), then loads it.
-fn load_promise(p: js_sys::Promise, on: Callback<Action>) {
+fn load_promise(p: js_sys::Promise, name: String, on: Callback<Action>) {
     yew::platform::spawn_local(async move {
         match JsFuture::from(p).await.ok().and_then(|v| v.as_string()) {
-            Some(text) => load_text(&text, &on),
+            Some(text) => load_text(&text, Some(name), &on),
             None => on.emit(Action::BadScenario(problem(WHOLE, Why::NotJson))),
         }
     });
@@ -52,7 +53,7 @@ pub fn load_file(file: web_sys::File, on: Callback<Action>) {
         )));
         return;
     }
-    load_promise(file.text(), on);
+    load_promise(file.text(), file.name(), on);
 }
 
 /// Fetches `name` (a preset, or the query's `scenario`) relative to the page, so only from
@@ -73,8 +74,8 @@ pub fn fetch(name: &str, on: Callback<Action>) {
             .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
             .filter(|r| r.ok());
         match response.and_then(|r| r.text().ok()) {
-            Some(text) => load_promise(text, on),
-            None => on.emit(Action::BadScenario(problem(name, Why::NotFetched))),
+            Some(text) => load_promise(text, name, on),
+            None => on.emit(Action::BadScenario(problem(&name, Why::NotFetched))),
         }
     });
 }

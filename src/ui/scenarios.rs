@@ -4,7 +4,10 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::export::download;
+use super::text::fill;
 use super::{scenario_io, PanelProps};
+use crate::lab::clock::ClockAction;
+use crate::lab::Action;
 
 /// The presets shipped next to the page (`dist/scenarios/`), in menu order.
 pub const PRESETS: [&str; 4] = [
@@ -53,10 +56,36 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
             let _ = download("retry-lab-session.json", "application/json", &text);
         })
     };
+    // What was just loaded, named, with play in reach: the clock's own button is far up.
+    let loaded = lab.loaded.as_ref().map(|l| {
+        let name = match l.name.as_deref() {
+            Some(file) => match PRESETS.iter().position(|p| *p == file) {
+                Some(k) => st.presets[k].to_string(),
+                None => file.to_string(),
+            },
+            None => st.loaded_unnamed.to_string(),
+        };
+        let playing = lab.clock.playing;
+        let on_play = props.on_action.reform(move |_| {
+            if !playing {
+                super::path_view::show_panel("#timeline-h");
+            }
+            Action::Clock(ClockAction::TogglePlay)
+        });
+        html! {
+            <div class="notice loaded" role="status" id="loaded">
+                <p>{ fill(st.loaded, &[&name, &t.time(lab.run.sim.now_ms())]) }</p>
+                <button type="button" class="btn primary small" id="loaded-play" onclick={on_play}>
+                    { if playing { t.pause } else { t.play } }
+                </button>
+            </div>
+        }
+    });
     html! {
         <section class="panel scenarios" aria-labelledby="scenarios-h" id="scenarios">
             <h2 id="scenarios-h">{ st.heading }</h2>
             <p class="hint">{ st.intro }</p>
+            { for loaded }
             <div class="row">
                 <label class="field grow">
                     <span>{ st.preset }</span>

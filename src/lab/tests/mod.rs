@@ -69,7 +69,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Run(RunAction::ReplayAll) => "replay_all",
         Action::Run(RunAction::TravelTo(_)) => "travel",
         Action::Run(RunAction::StepBack) => "step_back",
-        Action::LoadScenario(_) => "load_scenario",
+        Action::LoadScenario(..) => "load_scenario",
         Action::BadScenario(_) => "bad_scenario",
         Action::Reset => "reset",
         Action::SetLang(_) => "lang",
@@ -134,9 +134,10 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Run(RunAction::StepBack),
         Action::Run(RunAction::TravelTo(0)),
         Action::Run(RunAction::StepBack),
-        Action::LoadScenario(std::rc::Rc::new(crate::sim::scenario::Scenario::empty(
-            &Config::default(),
-        ))),
+        Action::LoadScenario(
+            std::rc::Rc::new(crate::sim::scenario::Scenario::empty(&Config::default())),
+            None,
+        ),
         Action::BadScenario(crate::problem::Problem {
             field: "scenario".into(),
             why: crate::problem::Why::Missing,

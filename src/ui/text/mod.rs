@@ -143,7 +143,12 @@ pub struct Texts {
     pub log: &'static str,
     pub export_jsonl: &'static str,
     pub export_csv: &'static str,
+    /// `{0}` entries that do not fit in the list (they are in the export).
     pub log_older: &'static str,
+    /// `{0}` the entries the page keeps, `{1}` the older ones it did not keep.
+    pub log_dropped: &'static str,
+    /// Back in time: `{0}` the moment shown, `{1}` the latest moment the run reached.
+    pub log_past: &'static str,
     pub figures: &'static str,
     pub observed_dlq: &'static str,
     pub analytic_dlq: &'static str,
@@ -260,6 +265,10 @@ pub struct ScenarioTexts {
     /// The presets' titles, in the order of `ui::scenarios::PRESETS`.
     pub presets: [&'static str; 4],
     pub load: &'static str,
+    /// A scenario was loaded: `{0}` its name, `{1}` the clock.
+    pub loaded: &'static str,
+    /// The name of a scenario the host gave, which has no file.
+    pub loaded_unnamed: &'static str,
     pub file: &'static str,
     pub drop_hint: &'static str,
     pub save: &'static str,
