@@ -74,6 +74,8 @@ pub enum Why {
     /// Not JSON from this line and column on (both from 1).
     NotJsonAt(u64, u64),
     NotId(String),
+    /// Cut short or changed on the way (a link's encoded run).
+    Damaged,
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -111,6 +113,7 @@ pub fn why_en(why: &Why) -> &'static str {
         Why::NotFileName(..) => "«{0}» is not the name of a .json file next to the page",
         Why::NotFetched => "could not be fetched from the page's own site",
         Why::NotJsonAt(..) => "not a JSON file (line {0}, column {1})",
+        Why::Damaged => "damaged or cut short: copy the whole link",
         Why::NotId(..) => "«{0}» is not an id (1 to 64 letters, digits, «.», «_» or «-»)",
     }
 }
@@ -169,7 +172,8 @@ impl Why {
             | Why::Missing
             | Why::NoPublication
             | Why::NotJson
-            | Why::NotFetched => vec![],
+            | Why::NotFetched
+            | Why::Damaged => vec![],
         }
     }
 
@@ -221,6 +225,7 @@ pub fn every_why() -> Vec<Why> {
         Why::NotFetched,
         Why::NotJsonAt(1, 2),
         Why::NotId(s()),
+        Why::Damaged,
     ]
 }
 

@@ -51,6 +51,7 @@ pub fn boot(outside: Outside) -> Lab {
     let asked_start = options.start.or(asked_cfg.is_some().then_some(Start::Free));
     let mut start = asked_start.unwrap_or(Start::Path);
     let mut restored = None;
+    let mut pending_at = None;
     match saved {
         Some(Ok(saved)) => {
             lang = asked_lang.unwrap_or(saved.lang);
@@ -72,8 +73,11 @@ pub fn boot(outside: Outside) -> Lab {
         cfg = shared.config;
         lang = shared.lang.unwrap_or(lang);
         start = shared.start.unwrap_or(Start::Free);
+        // The run it carries is loaded by the page (a file is fetched, a run's JSON parsed).
+        pending_at = shared.run.and(shared.at);
     }
     let mut lab = Lab::new(cfg, lang);
+    lab.pending_at = pending_at;
     if let Some(saved) = restored {
         saved.restore_progress(&mut lab);
         // Say so when there is progress to continue, with a way to start again.

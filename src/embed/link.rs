@@ -1,15 +1,33 @@
-//! Share links: a seed and configuration in the URL fragment, e.g.
-//! `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=derived&lang=es` (the settings are
-//! spelled by `settings.rs`). Parsing is strict: every bad
-//! or unknown parameter is reported and replaced by its default.
+//! Share links: what is on screen, in the URL fragment (so nothing reaches a server). A fresh
+//! run is its settings, `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=derived&lang=es`
+//! (spelled by `settings.rs`); a loaded file the learner has not acted on is its name and the
+//! moment, `#scenario=scenarios/x.json&at=60000&lang=es`; anything else is the run itself, as
+//! a scenario in base64url, `#run=eyJzZWVk…&at=60000&lang=es`. Parsing is strict: every bad or
+//! unknown parameter is reported and replaced by its default.
 use super::settings::Setting;
 use super::{problem, Problem, Why};
 use crate::lang::Lang;
 use crate::sim::config::Config;
+use crate::sim::scenario::MAX_TIME_MS;
+use crate::sim::utc::truncate;
 use crate::sim::workbench::{Program, ProgramError};
 
-/// Longest fragment read; anything longer is refused whole.
-pub const MAX_FRAGMENT: usize = 2048;
+/// Longest fragment read (a link with a run in it); anything longer is refused whole.
+pub const MAX_FRAGMENT: usize = 16 * 1024;
+/// Longest link the page makes; past it, it offers the run as a file to download. Browsers
+/// take far longer fragments, but the places a teacher pastes a link into (LMS link fields,
+/// chat and mail clients) cut some at about 8 000 characters.
+pub const MAX_SHARE: usize = 8000;
+/// The name a loaded run from a link goes by (it has no file).
+pub const LINK_RUN: &str = "#run";
+
+/// A run a link carries: a scenario file next to the page (a preset), or the run itself (the
+/// scenario's JSON text).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SharedRun {
+    File(String),
+    Run(String),
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
@@ -18,6 +36,9 @@ pub struct Shared {
     pub lang: Option<Lang>,
     /// None when the link does not say (a link with settings then opens in free exploration).
     pub start: Option<Start>,
+    /// The run to play, and the moment to show, when the link carries one.
+    pub run: Option<SharedRun>,
+    pub at: Option<u64>,
 }
 
 named_enum! {
@@ -40,13 +61,86 @@ pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
             config: Config::default(),
             lang: None,
             start: None,
+            run: None,
+            at: None,
         };
         return (
             shared,
             vec![problem("#", Why::TooLong(f.len(), MAX_FRAGMENT))],
         );
     }
-    parse_pairs(f, |_, _, _| false)
+    let (mut run, mut at) = (None, None);
+    let (mut shared, problems) = parse_pairs(f, |k, v, problems| {
+        match k {
+            "scenario" if super::scenario::valid_name(v) => run = Some(SharedRun::File(v.into())),
+            "scenario" => problems.push(problem(k, Why::NotFileName(truncate(v, 40)))),
+            "run" => match base64url::decode(v).and_then(|b| String::from_utf8(b).ok()) {
+                Some(text) => run = Some(SharedRun::Run(text)),
+                None => problems.push(problem(k, Why::Damaged)),
+            },
+            "at" => match v.parse::<u64>() {
+                Ok(t) if t <= MAX_TIME_MS => at = Some(t),
+                _ => problems.push(problem(k, Why::NotWholeIn(truncate(v, 20), 0, u32::MAX))),
+            },
+            _ => return false,
+        }
+        true
+    });
+    (shared.run, shared.at) = (run, at);
+    (shared, problems)
+}
+
+/// The fragment that shows what is on screen: the settings alone, or a run (see the module's
+/// opening), at the moment `at_ms`.
+pub fn share_fragment(config: &Config, lang: Lang, run: Option<&SharedRun>, at_ms: u64) -> String {
+    match run {
+        None => to_fragment(config, lang),
+        Some(SharedRun::File(name)) => {
+            format!("#scenario={name}&at={at_ms}&lang={}", lang.code())
+        }
+        Some(SharedRun::Run(json)) => {
+            let run = base64url::encode(json.as_bytes());
+            format!("#run={run}&at={at_ms}&lang={}", lang.code())
+        }
+    }
+}
+
+/// Base64 with the URL's alphabet and no padding (RFC 4648, section 5): a run's JSON in a link.
+pub mod base64url {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+    pub fn encode(bytes: &[u8]) -> String {
+        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+        for chunk in bytes.chunks(3) {
+            let n = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+            for k in 0..=chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * k) & 63) as usize]));
+            }
+        }
+        out
+    }
+
+    /// None for a character outside the alphabet or a length no encoding has.
+    pub fn decode(text: &str) -> Option<Vec<u8>> {
+        let value = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|v| v as u32);
+        let mut out = Vec::with_capacity(text.len() / 4 * 3 + 2);
+        for chunk in text.as_bytes().chunks(4) {
+            if chunk.len() == 1 {
+                return None;
+            }
+            let mut n = 0;
+            for (i, &c) in chunk.iter().enumerate() {
+                n |= value(c)? << (18 - 6 * i);
+            }
+            for k in 0..chunk.len() - 1 {
+                out.push((n >> (16 - 8 * k)) as u8);
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Reads `key=value&…` pairs of the link format. A key the link does not know goes to
@@ -93,6 +187,8 @@ pub(crate) fn parse_pairs(
         config: cfg,
         lang,
         start,
+        run: None,
+        at: None,
     };
     (shared, problems)
 }
@@ -163,6 +259,59 @@ pub(crate) fn percent_decode(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::sim::DedupOn;
+
+    #[test]
+    fn base64url_round_trips_and_refuses_what_no_encoding_gives() {
+        for text in ["", "a", "ab", "abc", "abcd", "{\"seed\":7,\"ñ\":\"ü\"}"] {
+            let e = base64url::encode(text.as_bytes());
+            assert!(!e.contains(['+', '/', '=']), "{e}");
+            assert_eq!(
+                base64url::decode(&e).as_deref(),
+                Some(text.as_bytes()),
+                "{text}"
+            );
+        }
+        assert_eq!(base64url::encode(b"\xfb\xff"), "-_8");
+        assert_eq!(base64url::decode("a"), None, "one character is no byte");
+        assert_eq!(base64url::decode("ab+c"), None);
+    }
+
+    #[test]
+    fn a_link_carries_a_file_or_the_run_itself_and_the_moment() {
+        let cfg = Config::default();
+        let file = SharedRun::File("scenarios/outage-and-replay.json".into());
+        let f = share_fragment(&cfg, Lang::Es, Some(&file), 61_000);
+        assert_eq!(
+            f,
+            "#scenario=scenarios/outage-and-replay.json&at=61000&lang=es"
+        );
+        let (s, p) = parse_fragment(&f);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(
+            (s.run, s.at, s.lang),
+            (Some(file), Some(61_000), Some(Lang::Es))
+        );
+        let run = SharedRun::Run("{\"seed\":7,\"actions\":[]}".into());
+        let (s, p) = parse_fragment(&share_fragment(&cfg, Lang::En, Some(&run), 0));
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(s.run, Some(run));
+        for (bad, field) in [
+            ("#scenario=../x.json", "scenario"),
+            ("#run=%%%", "run"),
+            ("#run=eyJ", "run"),
+            ("#at=-1", "at"),
+        ] {
+            let (s, p) = parse_fragment(bad);
+            let fields: Vec<&str> = p.iter().map(|x| x.field.as_str()).collect();
+            if field == "run" && bad.ends_with("eyJ") {
+                // Decodes (to `{"`): a cut JSON text is the scenario reader's to refuse.
+                assert!(s.run.is_some());
+                continue;
+            }
+            assert_eq!(fields, [field], "{bad}");
+            assert_eq!(s.config, Config::default());
+        }
+    }
 
     #[test]
     fn round_trip_and_strictness() {

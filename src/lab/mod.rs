@@ -249,6 +249,8 @@ pub struct Lab {
     pub path: Path,
     /// The scenario being played, if one was loaded (until a reset).
     pub loaded: Option<Loaded>,
+    /// The moment a share link showed: the run it carries is played up to there once loaded.
+    pub pending_at: Option<u64>,
     /// The lab goes on from progress this browser saved (the page says so, with a way to
     /// start again), until the learner answers.
     pub continued: bool,
@@ -276,6 +278,7 @@ impl Lab {
             path: Path::default(),
             continued: false,
             loaded: None,
+            pending_at: None,
             revs: Revs::default(),
         }
     }
@@ -397,6 +400,10 @@ impl Lab {
                 // The clock where the scenario begins: its first instant has happened.
                 if let Some(first) = self.run.sim.next_time() {
                     self.run.advance_to(first);
+                }
+                // Or, from a share link, the moment it showed.
+                if let Some(at) = self.pending_at.take() {
+                    self.run.advance_to(at);
                 }
                 self.loaded = Some(Loaded {
                     name,

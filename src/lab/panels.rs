@@ -41,7 +41,9 @@ impl Panel {
             Panel::Demos => Concerns::of(&[Lang, Demos]),
             Panel::Polling => Concerns::of(&[Lang, Polling]),
             Panel::Figures => Concerns::of(&[Lang, Figures]),
-            Panel::Scenarios | Panel::Workbench => Concerns::of(&[Lang]),
+            // Scenarios names what was loaded, with play beside it.
+            Panel::Scenarios => Concerns::of(&[Lang, Sim, Clock]),
+            Panel::Workbench => Concerns::of(&[Lang]),
         }
     }
 

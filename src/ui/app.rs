@@ -27,6 +27,7 @@ use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::boot::{boot, Outside};
+use crate::embed::link::{parse_fragment, SharedRun, LINK_RUN};
 use crate::embed::protocol::{Incoming, MountOptions, Resize};
 use crate::embed::saved::storage_key;
 use crate::lab::checkpoints::{Challenge, Stop};
@@ -196,11 +197,25 @@ pub fn App(props: &AppProps) -> Html {
     {
         let (dispatch, done) = (dispatch.clone(), first_paint_done.setter());
         let file = options.scenario_file.clone();
+        // A share link's run: a file next to the page, or the run itself.
+        let shared = page_state
+            .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
+            .flatten()
+            .and_then(|hash| parse_fragment(&hash).0.run);
         use_effect_with((), move |_| {
             let timeout = gloo::timers::callback::Timeout::new(0, move || {
                 done.set(true);
                 if let Some(name) = file {
                     super::scenario_io::fetch(&name, dispatch.clone());
+                }
+                match shared {
+                    Some(SharedRun::File(name)) => {
+                        super::scenario_io::fetch(&name, dispatch.clone())
+                    }
+                    Some(SharedRun::Run(text)) => {
+                        super::scenario_io::load_text(&text, Some(LINK_RUN.into()), &dispatch)
+                    }
+                    None => {}
                 }
                 dispatch.emit(Action::WantFigures);
             });

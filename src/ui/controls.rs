@@ -3,7 +3,6 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::PanelProps;
-use crate::embed::link::to_fragment;
 use crate::lab::clock::{ClockAction, SPEEDS};
 use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
@@ -13,22 +12,6 @@ use crate::sim::{DedupOn, Fault};
 
 fn input_value(e: &Event) -> String {
     e.target_unchecked_into::<HtmlInputElement>().value()
-}
-
-/// The page's address with `fragment` as its share fragment.
-fn share_url(fragment: &str) -> String {
-    let loc = web_sys::window().map(|w| w.location());
-    let base = loc
-        .and_then(|l| {
-            Some(format!(
-                "{}{}{}",
-                l.origin().ok()?,
-                l.pathname().ok()?,
-                l.search().ok()?
-            ))
-        })
-        .unwrap_or_default();
-    format!("{base}{fragment}")
 }
 
 /// Icons as SVG paths (16 x 16), not characters: ⏸ shows as a missing-glyph box on machines
@@ -278,16 +261,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 </label>
                 <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>
             </div>
-            <div class="share">
-                <button type="button" id="share" class="btn small" onclick={a.reform(|_| Action::ShareLink)}>{ t.share }</button>
-                if lab.share_shown {
-                    <label class="field">
-                        <span class="small">{ t.share_hint }</span>
-                        <input id="share-link" type="text" readonly=true value={share_url(&to_fragment(cfg, lab.lang))}
-                            onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<HtmlInputElement>().select())} />
-                    </label>
-                }
-            </div>
+            <super::share::Share lab={props.lab.clone()} on_action={props.on_action.clone()} />
             <fieldset class="faults">
                 <legend>{ t.faults }</legend>
                 { for Fault::ALL.iter().map(|&f| html! {

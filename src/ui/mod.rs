@@ -27,6 +27,7 @@ pub mod progress;
 pub mod resize;
 pub mod scenario_io;
 pub mod scenarios;
+pub mod share;
 pub mod storage;
 pub mod text;
 pub mod timeline;

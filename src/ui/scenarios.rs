@@ -6,6 +6,7 @@ use yew::prelude::*;
 use super::export::download;
 use super::text::fill;
 use super::{scenario_io, PanelProps};
+use crate::embed::link::LINK_RUN;
 use crate::lab::clock::ClockAction;
 use crate::lab::Action;
 
@@ -59,6 +60,7 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
     // What was just loaded, named, with play in reach: the clock's own button is far up.
     let loaded = lab.loaded.as_ref().map(|l| {
         let name = match l.name.as_deref() {
+            Some(LINK_RUN) => st.loaded_link.to_string(),
             Some(file) => match PRESETS.iter().position(|p| *p == file) {
                 Some(k) => st.presets[k].to_string(),
                 None => file.to_string(),
@@ -74,7 +76,7 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
         });
         html! {
             <div class="notice loaded" role="status" id="loaded">
-                <p>{ fill(st.loaded, &[&name, &t.time(lab.run.sim.now_ms())]) }</p>
+                <p>{ fill(st.loaded, &[&name]) }</p>
                 <button type="button" class="btn primary small" id="loaded-play" onclick={on_play}>
                     { if playing { t.pause } else { t.play } }
                 </button>

@@ -1,6 +1,7 @@
 // What a course author prepares is what the class sees: explicit host options win over what
 // the browser saved (and the page says it continues the saved progress, with «Empezar de
 // nuevo»), and two embeddings with different ids keep their progress apart.
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
@@ -15,8 +16,25 @@ const shots = process.env.SHOTS;
 const SAVED = 'v=2&seed=7&p=0.6&ack=0.25&base=30&retries=6&dedup=derived&lang=es&done=race'
   + '&guide=1&at=step_crash&passed=step_backoff,step_dead_letter&right=step_backoff';
 
+async function download(page, selector) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return readFileSync(await d.path(), 'utf8');
+}
+
+/** Makes the share link (copying it) and returns it. */
+async function shareLink(page) {
+  await page.click('#share');
+  await page.click('#share-copy');
+  await page.locator('#share-copied', { hasText: /Copiado|Copied/ }).waitFor({ timeout: 5000 });
+  const link = await page.inputValue('#share-link');
+  assert(link === await page.evaluate(() => navigator.clipboard.readText()), 'not what was copied');
+  assert(!link.includes('?'), `the host's query is in the link: ${link}`);
+  return link;
+}
+
 async function context(storage) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   await ctx.addInitScript((entries) => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
@@ -61,6 +79,82 @@ try {
     await page.reload();
     await page.locator('#path-count').waitFor({ timeout: 10000 });
     assert(await page.locator('#continued').count() === 0, 'a fresh start is not a continued session');
+    await ctx.close();
+  });
+
+  await check('a preset just loaded is named, with play beside it; its share link opens the same log and name', async () => {
+    const ctx = await context({});
+    const page = await ctx.newPage();
+    await page.goto(`${url}?start=free&origin=${encodeURIComponent('http://127.0.0.1')}`);
+    await page.locator('#preset').waitFor({ timeout: 10000 });
+    await page.selectOption('#preset', '1');
+    await page.click('#preset-load');
+    const loaded = page.locator('#loaded');
+    await loaded.waitFor({ timeout: 10000 });
+    const said = await loaded.textContent();
+    assert(said.includes('Cincuenta pases durante una racha de fallos'), said);
+    if (shots) await loaded.screenshot({ path: `${shots}-preset-loaded.png` });
+    await page.click('#loaded-play');
+    await page.waitForTimeout(1200);
+    await page.click('#loaded-play');
+    const link = await shareLink(page);
+    assert(link.includes('#scenario=scenarios/burst-during-failures.json&at='), link);
+    if (shots) await page.locator('.share').screenshot({ path: `${shots}-share-copied.png` });
+    const before = await download(page, '#export-jsonl');
+    const fresh = await context({});
+    const other = await fresh.newPage();
+    await other.goto(link);
+    await other.locator('#loaded').waitFor({ timeout: 10000 });
+    assert((await other.locator('#loaded').textContent()).includes('Cincuenta pases'), 'the name is not shown');
+    assert(await other.textContent('#clock') === await page.textContent('#clock'), 'not the same moment');
+    assert(await download(other, '#export-jsonl') === before, 'another log');
+    await fresh.close();
+    await ctx.close();
+  });
+
+  await check('a learner\'s session shared by link reproduces it; after scrubbing back the export holds the whole run', async () => {
+    const ctx = await context({});
+    const page = await ctx.newPage();
+    await page.goto(`${url}?start=free`);
+    await page.locator('#publish-one').waitFor({ timeout: 10000 });
+    await page.fill('#failure', '100');
+    await page.dispatchEvent('#failure', 'input');
+    await page.dispatchEvent('#failure', 'change');
+    await page.click('#publish-one');
+    for (let i = 0; i < 3; i++) await page.click('#step');
+    await page.click('#fault-ack_lost');
+    await page.click('#publish-twice');
+    for (let i = 0; i < 3; i++) await page.click('#step');
+    const link = await shareLink(page);
+    assert(link.includes('#run='), link);
+    const whole = await download(page, '#export-jsonl');
+    const fresh = await context({});
+    const other = await fresh.newPage();
+    await other.goto(link);
+    await other.locator('#loaded', { hasText: 'la sesión del enlace' }).waitFor({ timeout: 10000 });
+    assert(await download(other, '#export-jsonl') === whole, 'the shared session gives another log');
+    await fresh.close();
+    // Back in time: the list shows the moment, the export the whole run.
+    await page.focus('#scrub');
+    await page.keyboard.press('Home');
+    await page.locator('#log-past').waitFor({ timeout: 5000 });
+    assert(await download(page, '#export-jsonl') === whole, 'the export stops at the scrubber');
+    await ctx.close();
+  });
+
+  await check('damaged or foreign share links get a Spanish notice and the defaults', async () => {
+    const ctx = await context({});
+    const page = await ctx.newPage();
+    for (const [hash, words] of [['#run=%%%', 'dañado'], ['#scenario=../x.json', 'no es el nombre'], ['#run=eyJzZWVkIjo', 'JSON']]) {
+      await page.goto(`${url}${hash}`);
+      await page.reload();
+      const notice = page.locator('#boundary-notices, .notice');
+      await notice.first().waitFor({ timeout: 10000 });
+      await page.waitForTimeout(300);
+      const text = (await notice.allTextContents()).join(' ');
+      assert(text.includes(words), `${hash}: ${text}`);
+      assert(await page.inputValue('#seed') === '20260729', `${hash}: not the default seed`);
+    }
     await ctx.close();
   });
 

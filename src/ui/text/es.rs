@@ -148,8 +148,9 @@ pub static ES: Texts = Texts {
             "Doble publicación con deduplicación por el id derivado (v5)",
         ],
         load: "Cargar",
-        loaded: "Cargado: «{0}». El reloj está en su primer instante ({1}); reprodúcelo para ver sus eventos en la línea de tiempo.",
+        loaded: "Cargado: «{0}». Reprodúcelo para ver avanzar sus eventos en la línea de tiempo.",
         loaded_unnamed: "el escenario que preparó esta página",
+        loaded_link: "la sesión del enlace",
         file: "Cargar un archivo de escenario",
         drop_hint: "También puedes soltar el archivo sobre el laboratorio.",
         save: "Guardar la sesión como escenario",
@@ -273,7 +274,12 @@ pub static ES: Texts = Texts {
     host_accepted: "Mensajes de la página aceptados",
     host_ignored: "ignorados",
     share: "Crear enlace para compartir",
-    share_hint: "Este enlace abre la misma simulación (misma semilla y mismos ajustes):",
+    share_copy: "Copiar el enlace",
+    share_copied: "Copiado.",
+    share_copy_failed: "No se pudo copiar: selecciona el enlace y cópialo.",
+    share_too_long: "Este enlace tendría {0} caracteres, más de los {1} que admiten muchas plataformas y programas de mensajería. Comparte la sesión como archivo de escenario:",
+    share_download: "Descargar la sesión (.json)",
+    share_hint: "Este enlace abre lo mismo que ves (semilla, ajustes y el escenario cargado o lo que hiciste, hasta este instante):",
     observed: "Observado",
     analytic: "Analítico",
     dlq_short: "DLQ",
@@ -439,6 +445,7 @@ fn why_es(why: &Why) -> &'static str {
             "«{0}» no es el nombre de un archivo .json de la misma carpeta que la página"
         }
         Why::NotFetched => "no se pudo descargar desde el mismo sitio web que la página",
+        Why::Damaged => "está dañado o incompleto: copia el enlace entero",
         Why::NotId(..) => "«{0}» no es un identificador (de 1 a 64 letras, cifras, «.», «_» o «-»)",
         Why::NotJsonAt(..) => "no es un archivo JSON válido (línea {0}, columna {1})",
     }

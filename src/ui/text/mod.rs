@@ -178,6 +178,12 @@ pub struct Texts {
     pub host_accepted: &'static str,
     pub host_ignored: &'static str,
     pub share: &'static str,
+    pub share_copy: &'static str,
+    pub share_copied: &'static str,
+    pub share_copy_failed: &'static str,
+    /// `{0}` the link's length, `{1}` the limit.
+    pub share_too_long: &'static str,
+    pub share_download: &'static str,
     pub share_hint: &'static str,
     pub observed: &'static str,
     pub analytic: &'static str,
@@ -265,10 +271,12 @@ pub struct ScenarioTexts {
     /// The presets' titles, in the order of `ui::scenarios::PRESETS`.
     pub presets: [&'static str; 4],
     pub load: &'static str,
-    /// A scenario was loaded: `{0}` its name, `{1}` the clock.
+    /// A scenario was loaded: `{0}` its name.
     pub loaded: &'static str,
     /// The name of a scenario the host gave, which has no file.
     pub loaded_unnamed: &'static str,
+    /// The name of a run a share link carried.
+    pub loaded_link: &'static str,
     pub file: &'static str,
     pub drop_hint: &'static str,
     pub save: &'static str,
