@@ -25,6 +25,8 @@ named_enum! {
 
 /// The controls beside the panels (not a panel a host can hide).
 pub const CONTROLS: Concerns = Concerns::of(&[Lang, Time, Sim, Clock, Settings, Notices]);
+/// The notices above the lab: outside input's problems, a continued session.
+pub const NOTICES: Concerns = Concerns::of(&[Lang, Notices, Progress, PathC]);
 /// The phone's dock: the clock, and the path's next step.
 pub const DOCK: Concerns = Concerns::of(&[Lang, Time, Clock, PathC, Sim, Polling, Demos]);
 

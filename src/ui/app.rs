@@ -18,11 +18,11 @@ use super::events::Events;
 use super::figures::FiguresView;
 use super::host::HostLink;
 use super::log_view::LogView;
+use super::notices::Notices;
 use super::path_view::result_words;
 use super::path_view::PathView;
 use super::polling_view::PollingView;
 use super::scenarios::ScenariosView;
-use super::text::fill;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
@@ -30,7 +30,6 @@ use crate::embed::boot::{boot, Outside};
 use crate::embed::link::{parse_fragment, SharedRun, LINK_RUN};
 use crate::embed::protocol::{Incoming, MountOptions, Resize};
 use crate::embed::saved::storage_key;
-use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lab::panels::{self, Panel};
 use crate::lab::{Action, Concerns, Lab};
 use crate::problem::{BoundaryNotice, Source};
@@ -275,11 +274,6 @@ pub fn App(props: &AppProps) -> Html {
     let view = |concerns: Concerns| LabRef::new(&lab, concerns);
     let t = lang.t();
     let on_lang = super::on_choice(&dispatch, Lang::from_code, Action::SetLang);
-    let notices = lab.borrow().boundary_notices.clone();
-    let (continued, passed, reached) = {
-        let l = lab.borrow();
-        (l.continued, l.path.passed.len(), l.challenges.len())
-    };
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = {
         let dispatch = dispatch.clone();
@@ -350,29 +344,7 @@ pub fn App(props: &AppProps) -> Html {
                     </select>
                 </label>
             </header>
-            if !notices.is_empty() {
-                <div class="notice boundary" role="status" id="boundary-notices">
-                    <div>
-                        <strong>{ t.input_problems }</strong>
-                        <ul>{ for notices.iter().map(|n| html! {
-                            <li class="small">
-                                { format!("{}: ", t.sources[n.source as usize]) }
-                                <code>{ n.problem.field.clone() }</code>{ format!(": {}", t.problem_why(&n.problem.why)) }
-                            </li>
-                        }) }</ul>
-                    </div>
-                    <button type="button" class="btn small" onclick={dispatch.reform(|_| Action::DismissBoundary)}>{ t.dismiss }</button>
-                </div>
-            }
-            if continued {
-                <div class="notice continued" role="status" id="continued">
-                    <p>{ fill(t.continued, &[&passed.to_string(), &Stop::COUNT.to_string(), &reached.to_string(), &Challenge::COUNT.to_string()]) }</p>
-                    <div class="row">
-                        <button type="button" class="btn small" id="start-over" onclick={dispatch.reform(|_| Action::StartOver)}>{ t.start_over }</button>
-                        <button type="button" class="btn small" id="keep-going" onclick={dispatch.reform(|_| Action::KeepGoing)}>{ t.keep_going }</button>
-                    </div>
-                </div>
-            }
+            <Notices lab={view(panels::NOTICES)} on_action={dispatch.clone()} />
             <div class="lab-body">
                 // First in the page's order, so a phone shows it before the controls; the grid
                 // puts it above the panels on a wide screen.

@@ -20,6 +20,7 @@ pub mod figures;
 pub mod host;
 pub mod js_value;
 pub mod log_view;
+pub mod notices;
 pub mod panic;
 pub mod path_view;
 pub mod polling_view;

@@ -158,6 +158,24 @@ try {
     await ctx.close();
   });
 
+  await check('the examples index names every example, and each link opens', async () => {
+    const ctx = await context({});
+    const page = await ctx.newPage();
+    const res = await page.goto(`${url}examples/`);
+    assert(res.ok(), 'no index');
+    const items = page.locator('ul.examples li');
+    assert(await items.count() === 5, 'not five examples');
+    for (const text of await items.allTextContents()) assert(text.split(':')[1]?.trim().length > 30, `no line on what it shows: ${text}`);
+    for (const href of await page.locator('ul.examples a').evaluateAll((as) => as.map((a) => a.href))) {
+      const r = await page.request.get(href.split('?')[0].replace(/\/$/, '/index.html'));
+      assert(r.ok(), `${href}: ${r.status()}`);
+    }
+    const [scenario] = await page.locator('ul.examples a[href*="scenario="]').evaluateAll((as) => as.map((a) => a.href));
+    await page.goto(scenario);
+    await page.locator('#loaded').waitFor({ timeout: 10000 });
+    await ctx.close();
+  });
+
   await check('a bad id gets a Spanish notice and the shared progress', async () => {
     const ctx = await context({});
     const page = await ctx.newPage();

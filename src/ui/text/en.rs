@@ -115,7 +115,7 @@ pub static EN: Texts = Texts {
     export_jsonl: "Export JSON Lines",
     export_csv: "Export CSV",
     log_older: "The {0} earlier entries do not fit in this list: they are in the export.",
-    log_dropped: "The page keeps the {0} most recent entries; the {1} oldest were not kept. For the whole log, save the session as a scenario and run it with the simulate program (README).",
+    log_dropped: "The page keeps the {0} most recent entries; the {1} oldest were not kept. For the whole log, save the session as a scenario: the lab's command-line tool replays it whole (README).",
     log_past: "The list shows {0}, where you went back in time. The export holds the whole run, up to {1}.",
     figures: "Figures",
     observed_dlq: "Observed dead-letter rate",

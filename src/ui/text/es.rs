@@ -117,7 +117,7 @@ pub static ES: Texts = Texts {
     export_jsonl: "Exportar JSON Lines",
     export_csv: "Exportar CSV",
     log_older: "Las {0} entradas anteriores no caben en esta lista: están en la exportación.",
-    log_dropped: "La página conserva las {0} entradas más recientes; las {1} más antiguas no se guardaron. Para el registro completo, guarda la sesión como escenario y ejecútala con el programa simulate (README).",
+    log_dropped: "La página conserva las {0} entradas más recientes; las {1} más antiguas no se guardaron. Para el registro completo, guarda la sesión como escenario: la herramienta de línea de órdenes del laboratorio la repite entera (README).",
     log_past: "La lista muestra el instante {0}, al que volviste en el tiempo. La exportación contiene la ejecución entera, hasta {1}.",
     figures: "Gráficos",
     observed_dlq: "Tasa de dead-letter observada",
