@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
-use retry_lab::embed::link::{parse_fragment, to_fragment};
+use retry_lab::embed::link::{parse_fragment, share_fragment, to_fragment};
 use retry_lab::embed::protocol::{parse_incoming, MountOptions};
 use retry_lab::embed::saved;
 use retry_lab::embed::value::Value;
@@ -51,6 +51,12 @@ fn texty() -> impl Strategy<Value = String> {
         Just("#".into()),
         Just("%".into()),
         Just("v5".into()),
+        Just("derived".into()),
+        Just("run=".into()),
+        Just("eyJzZWVkIjo3fQ".into()),
+        Just("scenario=".into()),
+        Just("scenarios/outage-and-replay.json".into()),
+        Just("at=".into()),
         Just("en".into()),
         Just("NaN".into()),
         Just("1e308".into()),
@@ -214,6 +220,18 @@ fn fragments_never_panic_and_always_give_a_valid_config() {
         ));
         prop_assert!(problems.is_empty());
         prop_assert_eq!(again.config, shared.config);
+        // And so does a run a link carries, at its moment.
+        if let Some(run) = &shared.run {
+            let link = share_fragment(
+                &retry_lab::sim::Config::default(),
+                Lang::Es,
+                Some(run),
+                shared.at.unwrap_or(0),
+            );
+            let (again, problems) = parse_fragment(&link);
+            prop_assert!(problems.is_empty(), "{:?}", problems);
+            prop_assert_eq!(again.run.as_ref(), Some(run));
+        }
         Ok(())
     });
 }

@@ -2,7 +2,8 @@
 //! run is its settings, `#seed=42&p=0.5&ack=0.25&base=30&retries=6&dedup=derived&lang=es`
 //! (spelled by `settings.rs`); a loaded file the learner has not acted on is its name and the
 //! moment, `#scenario=scenarios/x.json&at=60000&lang=es`; anything else is the run itself, as
-//! a scenario in base64url, `#run=eyJzZWVk…&at=60000&lang=es`. Parsing is strict: every bad or
+//! a scenario in base64url, `#runz=…&at=60000&lang=es` (compressed: raw deflate) or, where
+//! the browser cannot compress, `#run=eyJzZWVk…` (its JSON). Parsing is strict: every bad or
 //! unknown parameter is reported and replaced by its default.
 use super::settings::Setting;
 use super::{problem, Problem, Why};
@@ -18,15 +19,14 @@ pub const MAX_FRAGMENT: usize = 16 * 1024;
 /// take far longer fragments, but the places a teacher pastes a link into (LMS link fields,
 /// chat and mail clients) cut some at about 8 000 characters.
 pub const MAX_SHARE: usize = 8000;
-/// The name a loaded run from a link goes by (it has no file).
-pub const LINK_RUN: &str = "#run";
 
-/// A run a link carries: a scenario file next to the page (a preset), or the run itself (the
-/// scenario's JSON text).
+/// A run a link carries: a scenario file next to the page (a preset), or the run itself: the
+/// scenario's JSON text, or that text compressed (raw deflate, by the browser's own streams).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SharedRun {
     File(String),
     Run(String),
+    Packed(Vec<u8>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +78,10 @@ pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
                 Some(text) => run = Some(SharedRun::Run(text)),
                 None => problems.push(problem(k, Why::Damaged)),
             },
+            "runz" => match base64url::decode(v) {
+                Some(bytes) => run = Some(SharedRun::Packed(bytes)),
+                None => problems.push(problem(k, Why::Damaged)),
+            },
             "at" => match v.parse::<u64>() {
                 Ok(t) if t <= MAX_TIME_MS => at = Some(t),
                 _ => problems.push(problem(k, Why::NotWholeIn(truncate(v, 20), 0, u32::MAX))),
@@ -101,6 +105,10 @@ pub fn share_fragment(config: &Config, lang: Lang, run: Option<&SharedRun>, at_m
         Some(SharedRun::Run(json)) => {
             let run = base64url::encode(json.as_bytes());
             format!("#run={run}&at={at_ms}&lang={}", lang.code())
+        }
+        Some(SharedRun::Packed(bytes)) => {
+            let run = base64url::encode(bytes);
+            format!("#runz={run}&at={at_ms}&lang={}", lang.code())
         }
     }
 }
@@ -291,10 +299,14 @@ mod tests {
             (s.run, s.at, s.lang),
             (Some(file), Some(61_000), Some(Lang::Es))
         );
-        let run = SharedRun::Run("{\"seed\":7,\"actions\":[]}".into());
-        let (s, p) = parse_fragment(&share_fragment(&cfg, Lang::En, Some(&run), 0));
-        assert!(p.is_empty(), "{p:?}");
-        assert_eq!(s.run, Some(run));
+        for run in [
+            SharedRun::Run("{\"seed\":7,\"actions\":[]}".into()),
+            SharedRun::Packed(vec![0, 255, 7]),
+        ] {
+            let (s, p) = parse_fragment(&share_fragment(&cfg, Lang::En, Some(&run), 0));
+            assert!(p.is_empty(), "{p:?}");
+            assert_eq!(s.run, Some(run));
+        }
         for (bad, field) in [
             ("#scenario=../x.json", "scenario"),
             ("#run=%%%", "run"),

@@ -68,9 +68,9 @@ pub enum Action {
     StartOver,
     /// Go on from the saved progress: the notice that says so is closed.
     KeepGoing,
-    /// Play this scenario: its settings, publications and actions at their times; the name of
-    /// its file, if it has one (a preset's path, a file's name).
-    LoadScenario(Rc<Scenario>, Option<String>),
+    /// Play this scenario: its settings, publications and actions at their times; where it
+    /// came from, if the page knows.
+    LoadScenario(Rc<Scenario>, Option<Origin>),
     /// A scenario file could not be used; the current run is kept.
     BadScenario(Problem),
 }
@@ -88,11 +88,22 @@ pub enum Notice {
     FutureDropped,
 }
 
-/// A scenario the lab plays: the name of its file, if it has one, and whether the learner has
-/// acted on it since (a share link can then name the file instead of carrying the run).
+/// Where a loaded scenario came from, as the page names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A file next to the page (a preset, the query's `scenario`): a link can name it.
+    Fetched(String),
+    /// A file the learner picked or dropped, by its name (a link must carry the run itself).
+    Picked(String),
+    /// The run a share link carried.
+    Link,
+}
+
+/// A scenario the lab plays: where it came from (none: the host gave it), and whether the
+/// learner has acted on it since (a link can then name a fetched file instead of the run).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
-    pub name: Option<String>,
+    pub origin: Option<Origin>,
     pub untouched: bool,
 }
 
@@ -390,7 +401,7 @@ impl Lab {
                 };
                 (Concern::Settings, Reply::Restart)
             }
-            Action::LoadScenario(sc, name) => {
+            Action::LoadScenario(sc, origin) => {
                 let (cfg, _) = sc.config.clone().repaired();
                 self.cfg = cfg;
                 // The scenario sets the scene: the guided path steps aside.
@@ -406,7 +417,7 @@ impl Lab {
                     self.run.advance_to(at);
                 }
                 self.loaded = Some(Loaded {
-                    name,
+                    origin,
                     untouched: true,
                 });
                 return Vec::new();

@@ -27,6 +27,8 @@ named_enum! {
 pub const CONTROLS: Concerns = Concerns::of(&[Lang, Time, Sim, Clock, Settings, Notices]);
 /// The notices above the lab: outside input's problems, a continued session.
 pub const NOTICES: Concerns = Concerns::of(&[Lang, Notices, Progress, PathC]);
+/// The share link (inside the controls): it follows what the run did, not every clock tick.
+pub const SHARE: Concerns = Concerns::of(&[Lang, Settings, Sim]);
 /// The phone's dock: the clock, and the path's next step.
 pub const DOCK: Concerns = Concerns::of(&[Lang, Time, Clock, PathC, Sim, Polling, Demos]);
 

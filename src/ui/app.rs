@@ -27,11 +27,11 @@ use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::boot::{boot, Outside};
-use crate::embed::link::{parse_fragment, SharedRun, LINK_RUN};
+use crate::embed::link::{parse_fragment, SharedRun};
 use crate::embed::protocol::{Incoming, MountOptions, Resize};
 use crate::embed::saved::storage_key;
 use crate::lab::panels::{self, Panel};
-use crate::lab::{Action, Concerns, Lab};
+use crate::lab::{Action, Concerns, Lab, Origin};
 use crate::problem::{BoundaryNotice, Source};
 use crate::sim::Config;
 
@@ -212,7 +212,10 @@ pub fn App(props: &AppProps) -> Html {
                         super::scenario_io::fetch(&name, dispatch.clone())
                     }
                     Some(SharedRun::Run(text)) => {
-                        super::scenario_io::load_text(&text, Some(LINK_RUN.into()), &dispatch)
+                        super::scenario_io::load_text(&text, Some(Origin::Link), &dispatch)
+                    }
+                    Some(SharedRun::Packed(bytes)) => {
+                        super::scenario_io::load_packed(bytes, &dispatch)
                     }
                     None => {}
                 }

@@ -261,7 +261,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 </label>
                 <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>
             </div>
-            <super::share::Share lab={props.lab.clone()} on_action={props.on_action.clone()} />
+            <super::share::Share lab={super::LabRef::new(&props.lab.lab, crate::lab::panels::SHARE)} on_action={props.on_action.clone()} />
             <fieldset class="faults">
                 <legend>{ t.faults }</legend>
                 { for Fault::ALL.iter().map(|&f| html! {

@@ -11,6 +11,7 @@ pub mod challenges_view;
 pub mod consumers;
 pub mod controls;
 pub mod dead_letters;
+pub mod deflate;
 pub mod demos;
 pub mod dock;
 pub mod duplicates;

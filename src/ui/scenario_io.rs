@@ -10,12 +10,11 @@ use yew::Callback;
 use super::js_value::read_within;
 use crate::embed::scenario::{json_why, read, valid_name, BOUNDS, WHOLE};
 use crate::embed::{problem, Why};
-use crate::lab::Action;
+use crate::lab::{Action, Origin};
 use crate::sim::scenario::MAX_BYTES;
 
-/// Reads `text` as a scenario (from the file `name`, if it has one) and tells the lab: play
-/// it, or say why not.
-pub fn load_text(text: &str, name: Option<String>, on: &Callback<Action>) {
+/// Reads `text` as a scenario (from `origin`) and tells the lab: play it, or say why not.
+pub fn load_text(text: &str, origin: Option<Origin>, on: &Callback<Action>) {
     if text.len() > MAX_BYTES {
         on.emit(Action::BadScenario(problem(
             WHOLE,
@@ -28,17 +27,32 @@ pub fn load_text(text: &str, name: Option<String>, on: &Callback<Action>) {
         .map_err(|_| problem(WHOLE, json_why(crate::embed::json_check::first_error(text))));
     on.emit(
         match parsed.and_then(|js| read(&read_within(&js, BOUNDS))) {
-            Ok(sc) => Action::LoadScenario(Rc::new(sc), name),
+            Ok(sc) => Action::LoadScenario(Rc::new(sc), origin),
             Err(p) => Action::BadScenario(p),
         },
     );
 }
 
+/// Inflates a share link's compressed run, then loads it; a link whose run does not inflate
+/// (cut short, changed) gets the notice a damaged link gets.
+pub fn load_packed(bytes: Vec<u8>, on: &Callback<Action>) {
+    let on = on.clone();
+    yew::platform::spawn_local(async move {
+        match super::deflate::inflate(&bytes)
+            .await
+            .and_then(|b| String::from_utf8(b).ok())
+        {
+            Some(text) => load_text(&text, Some(Origin::Link), &on),
+            None => on.emit(Action::BadScenario(problem("runz", Why::Damaged))),
+        }
+    });
+}
+
 /// Awaits a promise of text (a file's `text()`, a response's `text()`), then loads it.
-fn load_promise(p: js_sys::Promise, name: String, on: Callback<Action>) {
+fn load_promise(p: js_sys::Promise, origin: Origin, on: Callback<Action>) {
     yew::platform::spawn_local(async move {
         match JsFuture::from(p).await.ok().and_then(|v| v.as_string()) {
-            Some(text) => load_text(&text, Some(name), &on),
+            Some(text) => load_text(&text, Some(origin), &on),
             None => on.emit(Action::BadScenario(problem(WHOLE, Why::NotJson))),
         }
     });
@@ -53,7 +67,7 @@ pub fn load_file(file: web_sys::File, on: Callback<Action>) {
         )));
         return;
     }
-    load_promise(file.text(), file.name(), on);
+    load_promise(file.text(), Origin::Picked(file.name()), on);
 }
 
 /// Fetches `name` (a preset, or the query's `scenario`) relative to the page, so only from
@@ -74,7 +88,7 @@ pub fn fetch(name: &str, on: Callback<Action>) {
             .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
             .filter(|r| r.ok());
         match response.and_then(|r| r.text().ok()) {
-            Some(text) => load_promise(text, name, on),
+            Some(text) => load_promise(text, Origin::Fetched(name), on),
             None => on.emit(Action::BadScenario(problem(&name, Why::NotFetched))),
         }
     });

@@ -6,9 +6,9 @@ use yew::prelude::*;
 use super::export::download;
 use super::text::fill;
 use super::{scenario_io, PanelProps};
-use crate::embed::link::LINK_RUN;
+
 use crate::lab::clock::ClockAction;
-use crate::lab::Action;
+use crate::lab::{Action, Origin};
 
 /// The presets shipped next to the page (`dist/scenarios/`), in menu order.
 pub const PRESETS: [&str; 4] = [
@@ -59,12 +59,13 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
     };
     // What was just loaded, named, with play in reach: the clock's own button is far up.
     let loaded = lab.loaded.as_ref().map(|l| {
-        let name = match l.name.as_deref() {
-            Some(LINK_RUN) => st.loaded_link.to_string(),
-            Some(file) => match PRESETS.iter().position(|p| *p == file) {
+        let name = match &l.origin {
+            Some(Origin::Link) => st.loaded_link.to_string(),
+            Some(Origin::Fetched(file)) => match PRESETS.iter().position(|p| p == file) {
                 Some(k) => st.presets[k].to_string(),
-                None => file.to_string(),
+                None => file.clone(),
             },
+            Some(Origin::Picked(file)) => file.clone(),
             None => st.loaded_unnamed.to_string(),
         };
         let playing = lab.clock.playing;

@@ -9,13 +9,13 @@ use super::text::fill;
 use super::PanelProps;
 use crate::embed::link::{share_fragment, SharedRun, MAX_SHARE};
 use crate::embed::scenario::valid_name;
-use crate::lab::{Action, Lab, Loaded};
+use crate::lab::{Action, Lab, Loaded, Origin};
 
 /// What the link must carry beyond the settings, if anything.
 fn shared_run(lab: &Lab) -> Option<SharedRun> {
     match &lab.loaded {
         Some(Loaded {
-            name: Some(name),
+            origin: Some(Origin::Fetched(name)),
             untouched: true,
         }) if valid_name(name) => Some(SharedRun::File(name.clone())),
         _ if lab.loaded.is_some() || lab.run.script_len() > 0 => {
@@ -46,6 +46,33 @@ pub fn Share(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
     let copied = use_state(|| Copy::Not);
+    // A run goes into the link compressed, once the browser has compressed it (until then, and
+    // where it cannot, as its JSON).
+    let run = lab.share_shown.then(|| shared_run(&lab)).flatten();
+    let packed = use_state(|| None::<(String, Vec<u8>)>);
+    {
+        let packed = packed.clone();
+        let json = match &run {
+            Some(SharedRun::Run(json)) => Some(json.clone()),
+            _ => None,
+        };
+        use_effect_with(json, move |json| {
+            if let Some(json) = json.clone() {
+                yew::platform::spawn_local(async move {
+                    if let Some(bytes) = super::deflate::deflate(json.as_bytes()).await {
+                        packed.set(Some((json, bytes)));
+                    }
+                });
+            }
+        });
+    }
+    let run = match run {
+        Some(SharedRun::Run(json)) => match &*packed {
+            Some((done, bytes)) if *done == json => Some(SharedRun::Packed(bytes.clone())),
+            _ => Some(SharedRun::Run(json)),
+        },
+        other => other,
+    };
     let on_share = {
         let (on, copied) = (props.on_action.clone(), copied.clone());
         Callback::from(move |_| {
@@ -63,7 +90,7 @@ pub fn Share(props: &PanelProps) -> Html {
     let url = share_url(&share_fragment(
         &lab.cfg,
         lab.lang,
-        shared_run(&lab).as_ref(),
+        run.as_ref(),
         lab.run.sim.now_ms(),
     ));
     let body = if url.len() > MAX_SHARE {
