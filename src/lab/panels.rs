@@ -38,10 +38,10 @@ impl Panel {
         match self {
             Panel::Path => Concerns::of(&[Lang, PathC, Sim, Polling, Demos, Clock]),
             Panel::Challenges => Concerns::of(&[Lang, Progress]),
-            Panel::Timeline => Concerns::of(&[Lang, Time, Sim]),
-            Panel::Events | Panel::Dlq | Panel::Consumers | Panel::Duplicates | Panel::Log => {
-                Concerns::of(&[Lang, Sim])
-            }
+            // These veil a stop's answer until it is predicted (`Path::veils`).
+            Panel::Timeline => Concerns::of(&[Lang, Time, Sim, PathC]),
+            Panel::Consumers | Panel::Duplicates => Concerns::of(&[Lang, Sim, PathC]),
+            Panel::Events | Panel::Dlq | Panel::Log => Concerns::of(&[Lang, Sim]),
             Panel::Demos => Concerns::of(&[Lang, Demos]),
             Panel::Polling => Concerns::of(&[Lang, Polling]),
             Panel::Figures => Concerns::of(&[Lang, Figures]),

@@ -145,6 +145,35 @@ impl Stop {
     }
 }
 
+named_enum! {
+    /// What the page shows that would answer a stop's question before the learner predicts:
+    /// while veiled, its place shows «?».
+    pub enum Veil {
+        /// The cumulative wait up to intento 3 and after it (the backoff stop's answer: the
+        /// rows after it give it away by a subtraction).
+        ThirdCumulative = "third_cumulative",
+        /// When an event moves to the dead-letter queue: the schedule's last cumulative and
+        /// the bar's end (the dead-letter stop's answer).
+        DeadLetterTotal = "dead_letter_total",
+        /// Whether two publications of one pass get the same derived (v5) id (the v5 stop's).
+        DerivedIds = "derived_ids",
+        /// Why setting a status is idempotent by nature (the natural-idempotency question's).
+        NaturalNote = "natural_note",
+    }
+}
+
+impl Veil {
+    /// The stop whose answer it is.
+    fn answers(self) -> Stop {
+        match self {
+            Veil::ThirdCumulative => Stop::Backoff,
+            Veil::DeadLetterTotal => Stop::DeadLetter,
+            Veil::DerivedIds => Stop::DoubleV5,
+            Veil::NaturalNote => Stop::AskNatural,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PathAction {
     /// Go to the k-th stop (back, next, or resume) and set its scene.
@@ -186,6 +215,16 @@ impl Path {
 
     pub fn finished(&self) -> bool {
         self.passed.len() == Stop::COUNT
+    }
+
+    /// Whether `v` is veiled: on the path, until the stop it answers is predicted (at that stop)
+    /// or passed; a later stop's answer stays veiled at the stops before it. Free exploration
+    /// shows everything.
+    pub fn veils(&self, v: Veil) -> bool {
+        let (here, answers) = (self.stop(), v.answers());
+        self.guided
+            && !self.passed.contains(&answers)
+            && (here < answers || (here == answers && self.said.is_none()))
     }
 }
 

@@ -3,6 +3,7 @@ use yew::prelude::*;
 
 use super::text::Texts;
 use super::{flash, PanelProps};
+use crate::lab::path::Veil;
 use crate::sim::consumer::Effects;
 
 fn effects_list(t: &Texts, e: &Effects) -> Html {
@@ -72,7 +73,9 @@ pub fn Consumers(props: &PanelProps) -> Html {
             if extra > 0 {
                 <p class="note" id="at-least-once">{ t.at_least_once }</p>
             }
-            <p class="hint">{ t.status_note }</p>
+            if !lab.path.veils(Veil::NaturalNote) {
+                <p class="hint" id="natural-note">{ t.status_note }</p>
+            }
         </section>
     }
 }

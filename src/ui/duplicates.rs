@@ -2,6 +2,7 @@
 use yew::prelude::*;
 
 use super::PanelProps;
+use crate::lab::path::Veil;
 use crate::sim::config::DedupOn;
 use crate::sim::ids::PASS_NAMESPACE;
 
@@ -34,7 +35,11 @@ pub fn Duplicates(props: &PanelProps) -> Html {
                         <thead><tr><th scope="col">{ t.id_kind }</th><th scope="col">{ t.publication_n(1) }</th><th scope="col">{ t.publication_n(2) }</th><th scope="col">{ t.comparison }</th></tr></thead>
                         <tbody>
                             <tr><th scope="row">{ t.producer_id }</th><td class="mono">{ a.id.to_string() }</td><td class="mono">{ b.id.to_string() }</td><td class="tag diff">{ same(a.id == b.id) }</td></tr>
-                            <tr><th scope="row">{ t.derived_id }</th><td class="mono">{ a.derived_id.to_string() }</td><td class="mono">{ b.derived_id.to_string() }</td><td class="tag same">{ same(a.derived_id == b.derived_id) }</td></tr>
+                            <tr><th scope="row">{ t.derived_id }</th><td class="mono">{ a.derived_id.to_string() }</td><td class="mono">{ b.derived_id.to_string() }</td>{ if lab.path.veils(Veil::DerivedIds) {
+                                html! { <td class="tag veiled" title={t.veiled_hint}>{ "?" }<span class="sr-only">{ t.veiled_hint }</span></td> }
+                            } else {
+                                html! { <td class="tag same">{ same(a.derived_id == b.derived_id) }</td> }
+                            } }</tr>
                         </tbody>
                     </table>
                     </div>

@@ -3,6 +3,7 @@ use yew::prelude::*;
 
 use super::text::{fill, Texts};
 use super::PanelProps;
+use crate::lab::path::Veil;
 use crate::sim::event::{AttemptRecord, Event as SimEvent};
 use crate::sim::utc::approx_wait;
 use crate::sim::{Config, EventState, Outcome, Simulation};
@@ -34,7 +35,8 @@ fn marker_class(rec: Option<&AttemptRecord>) -> &'static str {
 
 /// The backoff bar of one event: the initial delivery and each intento where it happens on a
 /// time axis, every wait as long as it lasts, and the simulated clock's now.
-fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
+/// `veiled`: the bar's end (when the event is dead-lettered) is a stop's answer not yet predicted.
+fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64, veiled: bool) -> Html {
     let series: Vec<&AttemptRecord> = ev.current_series().collect();
     let total = cfg.attempt_offset_ms(cfg.max_retries);
     let small: Vec<u32> = (1..=cfg.max_retries)
@@ -106,7 +108,7 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64) -> Html {
             }
             <text class="axis" x="0" y={y_end.clone()}>{ "0 s" }</text>
             <text class={classes!("dlq-box", dead.then_some("active"))} x="100%" y={y_end} text-anchor="end">
-                { format!("{} {} s", t.dead_letter_box, total / 1000) }
+                { if veiled { format!("{} ? s", t.dead_letter_box) } else { format!("{} {} s", t.dead_letter_box, total / 1000) } }
             </text>
         </svg>
     }
@@ -208,6 +210,12 @@ pub fn Timeline(props: &PanelProps) -> Html {
     let now = sim.now_ms();
     let focus = lab.run.focus().and_then(|i| sim.event(i));
 
+    // On the path, a stop's answer is veiled until the learner has predicted it.
+    let total_veiled = lab.path.veils(Veil::DeadLetterTotal);
+    let veil = |retry: u32| {
+        (retry >= 3 && lab.path.veils(Veil::ThirdCumulative))
+            || (retry == cfg.max_retries && total_veiled)
+    };
     let waiting_for = focus.and_then(|ev| match ev.state {
         EventState::WaitingRetry { retry, .. } => Some(retry),
         _ => None,
@@ -240,7 +248,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                         <span class="mono small">{ format!(" {} · {}", ev.fact.key(), ev.id) }</span>
                         if ev.series > 0 { <span class="badge">{ format!("{} ×{}", t.replay, ev.series) }</span> }
                     </p>
-                    { backoff_bar(t, ev, cfg, now) }
+                    { backoff_bar(t, ev, cfg, now, total_veiled) }
                     <p class="sr-only" id="timeline-summary">{ summary(t, ev, now) }</p>
                     { next }
                 </>
@@ -269,7 +277,11 @@ pub fn Timeline(props: &PanelProps) -> Html {
                                 <td>{ r.retry }</td>
                                 <td class="mono">{ format!("{}·2{}", cfg.base_seconds, crate::num::superscript(u64::from(r.exponent))) }</td>
                                 <td>{ format!("{}\u{a0}s", t.count(r.wait_ms / 1000)) }<span class="approx">{ approx_wait(r.wait_ms / 1000) }</span></td>
-                                <td>{ format!("{}\u{a0}s", t.count(r.cumulative_ms / 1000)) }</td>
+                                if veil(r.retry) {
+                                    <td class="veiled" title={t.veiled_hint}>{ "?" }<span class="sr-only">{ t.veiled_hint }</span></td>
+                                } else {
+                                    <td>{ format!("{}\u{a0}s", t.count(r.cumulative_ms / 1000)) }</td>
+                                }
                             </tr>
                         }) }
                     </tbody>

@@ -36,6 +36,12 @@ try {
     assert(await lab.locator('.slot.focus[data-panel=timeline]').count() === 1, 'timeline not marked');
     assert(await lab.locator('.slot.muted').count() > 3, 'others not muted');
     assert(await lab.locator('#path-act').count() === 0, 'an action before the prediction');
+    // The answer is not on the page before the prediction: intento 3's cumulative wait and
+    // the next stop's dead-letter moment are veiled.
+    const cumulative = lab.locator('#schedule tbody tr td:nth-child(4)');
+    assert((await cumulative.nth(2).textContent()).startsWith('?'), 'the answer is in the table');
+    assert((await cumulative.nth(5).textContent()).startsWith('?'), 'the next stop\'s answer is in the table');
+    assert(await lab.locator('#natural-note').count() === 0, 'a later question\'s answer is shown');
   });
 
   let deadLetterSaid = null;
@@ -43,6 +49,10 @@ try {
     await check(`stop ${i + 1} ${stop}: predict, run, compare, explain`, async () => {
       const before = stop === 'step_dead_letter' ? await frame.evaluate(() => window.said.length) : 0;
       await passStop(page, lab, i, WRONG.has(stop));
+      if (stop === 'step_backoff') {
+        const third = await lab.locator('#schedule tbody tr:nth-child(3) td:nth-child(4)').textContent();
+        assert(third.startsWith('210'), `predicted, yet still veiled: ${third}`);
+      }
       if (stop === 'step_dead_letter') {
         // The live region speaks at most every 2 s: wait until it has said the result.
         await frame.waitForFunction(

@@ -159,3 +159,33 @@ fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
         ))
     );
 }
+
+#[test]
+fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything() {
+    use crate::lab::path::Veil;
+    let mut l = lab();
+    l.apply(Action::Path(PathAction::Go(0)));
+    for v in Veil::ALL {
+        assert!(l.path.veils(*v), "{v:?} shown at the first stop");
+    }
+    l.apply(Action::Path(PathAction::Predict(2)));
+    assert!(!l.path.veils(Veil::ThirdCumulative), "predicted: shown");
+    assert!(
+        l.path.veils(Veil::DeadLetterTotal),
+        "the next stop's answer stays veiled"
+    );
+    l.apply(Action::Path(PathAction::Go(1)));
+    assert!(l.path.veils(Veil::DeadLetterTotal));
+    assert!(
+        !l.path.veils(Veil::ThirdCumulative),
+        "an earlier stop's answer is shown"
+    );
+    l.apply(Action::Path(PathAction::Predict(0)));
+    assert!(!l.path.veils(Veil::DeadLetterTotal));
+    // Passed stops stay unveiled when the learner goes back; free exploration veils nothing.
+    l.path.passed.insert(Stop::DoubleV5);
+    l.apply(Action::Path(PathAction::Go(0)));
+    assert!(!l.path.veils(Veil::DerivedIds));
+    l.apply(Action::Path(PathAction::Explore));
+    assert!(Veil::ALL.iter().all(|v| !l.path.veils(*v)));
+}

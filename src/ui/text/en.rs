@@ -128,6 +128,7 @@ pub static EN: Texts = Texts {
     continued: "You are going on where you left off in this browser: {0} of {1} stops passed and {2} of {3} challenges.",
     start_over: "Start over",
     keep_going: "Go on",
+    veiled_hint: "shown after your prediction",
     dismiss: "Dismiss",
     crash_title: "The lab stopped because of an unexpected error",
     crash_body: "It is not your fault. Reload to start again; if it happens again, tell your teacher and include the text below.",

@@ -130,6 +130,7 @@ pub static ES: Texts = Texts {
     continued: "Sigues donde lo dejaste en este navegador: {0} de {1} pasos superados y {2} de {3} desafíos.",
     start_over: "Empezar de nuevo",
     keep_going: "Seguir",
+    veiled_hint: "se verá después de tu predicción",
     dismiss: "Cerrar",
     crash_title: "El laboratorio se detuvo por un error inesperado",
     crash_body: "No es culpa tuya. Recarga para empezar de nuevo; si vuelve a pasar, avisa a tu docente con el texto de abajo.",

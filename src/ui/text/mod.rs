@@ -162,6 +162,8 @@ pub struct Texts {
     pub continued: &'static str,
     pub start_over: &'static str,
     pub keep_going: &'static str,
+    /// Where a stop's answer is veiled until the learner predicts it.
+    pub veiled_hint: &'static str,
     pub dismiss: &'static str,
     pub crash_title: &'static str,
     pub crash_body: &'static str,
