@@ -33,6 +33,47 @@ pub fn fact(k: u32) -> Fact {
     }
 }
 
+/// Effects one consumer applied beyond the one each fact should have, by their cause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extra {
+    /// The hub delivered an event again (a lost ack, a crash, a replay): at-least-once.
+    pub redelivered: u64,
+    /// The producer published the same fact again, as a new event.
+    pub republished: u64,
+}
+
+impl Extra {
+    pub fn total(self) -> u64 {
+        self.redelivered + self.republished
+    }
+}
+
+/// The extra effects of the idempotent and of the naive consumer: every processed attempt of
+/// an event after its first is a redelivery (the naive consumer applies it; the idempotent one
+/// discards it); the first processed attempt of a fact's second event is a second publication
+/// (applied by the naive consumer, and by the idempotent one when it deduplicates on the
+/// producer's v4 id).
+pub fn extra_effects(sim: &Simulation) -> (Extra, Extra) {
+    let by_producer = sim.config().dedup_on == crate::sim::DedupOn::Producer;
+    let (mut idem, mut naive) = (Extra::default(), Extra::default());
+    let mut first_event = std::collections::BTreeMap::new();
+    for ev in sim.events() {
+        let processed = ev.attempts.iter().filter(|a| a.outcome.processed()).count() as u64;
+        if processed == 0 {
+            continue;
+        }
+        let again = processed - 1;
+        naive.redelivered += again;
+        if *first_event.entry(ev.derived_id).or_insert(ev.index) != ev.index {
+            naive.republished += 1;
+            if by_producer {
+                idem.republished += 1;
+            }
+        }
+    }
+    (idem, naive)
+}
+
 impl Part for Run {
     type Action = RunAction;
     type Context = ();

@@ -1,9 +1,11 @@
 //! The idempotent and the naive consumer side by side on the same delivery stream.
 use yew::prelude::*;
 
+use super::text::fill;
 use super::text::Texts;
 use super::{flash, PanelProps};
 use crate::lab::path::Veil;
+use crate::lab::run::{extra_effects, Extra};
 use crate::sim::consumer::Effects;
 
 fn effects_list(t: &Texts, e: &Effects) -> Html {
@@ -28,10 +30,16 @@ pub fn Consumers(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
     let (i, n) = (lab.run.sim.idempotent(), lab.run.sim.naive());
-    let extra = n
-        .effects
-        .applications
-        .saturating_sub(i.effects.applications);
+    // Counted against one effect per fact, per consumer, and named by their cause.
+    let (idem_extra, naive_extra) = extra_effects(&lab.run.sim);
+    let extra = naive_extra.total();
+    let causes = |e: Extra| {
+        (e.total() > 0).then(|| {
+            let counts = [e.redelivered, e.republished].map(|n| t.count(n));
+            html! { <p class="small extra-causes">{ fill(t.extra_causes, &[&counts[0], &counts[1]]) }</p> }
+        })
+    };
+    let republished = naive_extra.republished > 0;
 
     html! {
         <section class="panel" aria-labelledby="consumers-h">
@@ -42,8 +50,12 @@ pub fn Consumers(props: &PanelProps) -> Html {
                     <p class="big-numbers">
                         <span><b data-test="applied" key={format!("a{}", i.effects.applications)} class={flash(i.effects.applications)}>{ t.count(i.effects.applications) }</b>{ t.effects_applied }</span>
                         <span><b data-test="discarded" key={format!("s{}", i.discarded)} class={flash(i.discarded)}>{ t.count(i.discarded) }</b>{ t.duplicates_discarded }</span>
+                        if idem_extra.total() > 0 {
+                            <span><b data-test="extra" key={format!("e{}", idem_extra.total())} class="flash">{ format!("+{}", idem_extra.total()) }</b>{ t.extra_applied }</span>
+                        }
                         <span><b key={format!("r{}", i.deliveries)} class={flash(i.deliveries)}>{ t.count(i.deliveries) }</b>{ t.deliveries_seen }</span>
                     </p>
+                    { for causes(idem_extra) }
                     { effects_list(t, &i.effects) }
                     // Open as soon as the table has stopped a duplicate: that is when it matters.
                     <details open={i.discarded > 0}>
@@ -67,11 +79,15 @@ pub fn Consumers(props: &PanelProps) -> Html {
                         <span><b data-test="extra" key={format!("e{extra}")} class={flash(extra)}>{ format!("+{extra}") }</b>{ t.extra_applied }</span>
                         <span><b key={format!("r{}", n.deliveries)} class={flash(n.deliveries)}>{ t.count(n.deliveries) }</b>{ t.deliveries_seen }</span>
                     </p>
+                    { for causes(naive_extra) }
                     { effects_list(t, &n.effects) }
                 </article>
             </div>
-            if extra > 0 {
+            if naive_extra.redelivered > 0 {
                 <p class="note" id="at-least-once">{ t.at_least_once }</p>
+            }
+            if republished {
+                <p class="note" id="republished">{ t.republished_note }</p>
             }
             if !lab.path.veils(Veil::NaturalNote) {
                 <p class="hint" id="natural-note">{ t.status_note }</p>

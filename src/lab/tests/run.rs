@@ -155,3 +155,98 @@ fn reset_replaces_exactly_the_run_and_keeps_the_rest() {
         figures.as_ref().unwrap()
     ));
 }
+
+#[test]
+fn extra_effects_are_counted_per_fact_and_named_by_their_cause() {
+    use crate::lab::run::extra_effects;
+    // A second publication with v4 dedup: both consumers apply the pass twice, and neither
+    // extra effect is a redelivery.
+    let mut l = Lab::new(
+        Config {
+            failure_probability: 0.0,
+            ack_lost_share: 0.0,
+            dedup_on: DedupOn::Producer,
+            ..Config::default()
+        },
+        Lang::Es,
+    );
+    l.apply(Action::Run(RunAction::PublishTwice));
+    l.apply(Action::Run(RunAction::Step));
+    let (idem, naive) = extra_effects(&l.run.sim);
+    assert_eq!((idem.republished, idem.redelivered), (1, 0));
+    assert_eq!((naive.republished, naive.redelivered), (1, 0));
+    // A lost ack: a redelivery, which only the naive consumer applies.
+    l.apply(Action::Run(RunAction::Inject(Fault::AckLost)));
+    l.apply(Action::Run(RunAction::PublishOne));
+    while l.run.sim.next_time().is_some() {
+        l.apply(Action::Run(RunAction::Step));
+    }
+    let (idem, naive) = extra_effects(&l.run.sim);
+    assert_eq!(
+        (idem.total(), naive.redelivered, naive.republished),
+        (1, 1, 1)
+    );
+    // Each consumer's extra effects are its applications beyond one per fact.
+    let facts = 2;
+    assert_eq!(
+        l.run.sim.naive().effects.applications,
+        facts + naive.total()
+    );
+    assert_eq!(
+        l.run.sim.idempotent().effects.applications,
+        facts + idem.total()
+    );
+}
+
+#[test]
+fn extra_effects_add_up_to_each_consumers_applications_on_many_seeds() {
+    use crate::lab::run::extra_effects;
+    for seed in 0..40u64 {
+        let dedup_on = if seed % 2 == 0 {
+            DedupOn::Derived
+        } else {
+            DedupOn::Producer
+        };
+        let mut l = Lab::new(
+            Config {
+                seed,
+                failure_probability: 0.5,
+                ack_lost_share: 0.5,
+                dedup_on,
+                ..Config::default()
+            },
+            Lang::Es,
+        );
+        for k in 0..6 {
+            let twice = (seed + k) % 3 == 0;
+            l.apply(Action::Run(if twice {
+                RunAction::PublishTwice
+            } else {
+                RunAction::PublishOne
+            }));
+            l.apply(Action::Run(RunAction::Step));
+        }
+        while l.run.sim.next_time().is_some() {
+            l.apply(Action::Run(RunAction::Step));
+        }
+        let sim = &l.run.sim;
+        let facts: std::collections::BTreeSet<_> = sim
+            .events()
+            .iter()
+            .filter(|e| e.attempts.iter().any(|a| a.outcome.processed()))
+            .map(|e| e.derived_id)
+            .collect();
+        let (idem, naive) = extra_effects(sim);
+        let facts = facts.len() as u64;
+        assert_eq!(
+            sim.naive().effects.applications,
+            facts + naive.total(),
+            "seed {seed}"
+        );
+        assert_eq!(
+            sim.idempotent().effects.applications,
+            facts + idem.total(),
+            "seed {seed}"
+        );
+    }
+}

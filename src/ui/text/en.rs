@@ -66,6 +66,8 @@ pub static EN: Texts = Texts {
     effects_applied: "Effects applied",
     duplicates_discarded: "Duplicates discarded",
     extra_applied: "Extra effects (duplicates)",
+    extra_causes: "extra: {0} from the hub redelivering, {1} from publishing the same fact twice",
+    republished_note: "The producer published the same fact twice, as two events: this is not the hub retrying. Only a consumer that deduplicates on an id derived from the fact itself (UUID v5) absorbs it.",
     pass_rows: "Rows in the passes table",
     notifications: "Notifications sent",
     reservations: "Reservations created",

@@ -68,6 +68,8 @@ pub static ES: Texts = Texts {
     effects_applied: "Efectos aplicados",
     duplicates_discarded: "Duplicados descartados",
     extra_applied: "Efectos de más (duplicados)",
+    extra_causes: "de más: {0} por reentrega del hub, {1} por publicar el mismo hecho dos veces",
+    republished_note: "El productor publicó el mismo hecho dos veces, como dos eventos: esto no es un reintento del hub. Solo lo absorbe un consumidor que deduplica por un id derivado del propio hecho (UUID v5).",
     pass_rows: "Filas en la tabla de pases",
     notifications: "Notificaciones enviadas",
     reservations: "Reservas creadas",

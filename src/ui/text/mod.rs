@@ -94,6 +94,10 @@ pub struct Texts {
     pub deliveries_seen: &'static str,
     pub effects_applied: &'static str,
     pub duplicates_discarded: &'static str,
+    /// `{0}` extra effects from redeliveries, `{1}` from a second publication.
+    pub extra_causes: &'static str,
+    /// The producer published one fact twice: not the hub's retrying.
+    pub republished_note: &'static str,
     pub extra_applied: &'static str,
     pub pass_rows: &'static str,
     pub notifications: &'static str,
