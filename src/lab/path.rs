@@ -133,6 +133,23 @@ impl Stop {
         }
     }
 
+    /// What the lesson says this stop shows or answers. A run stop's scene is fixed, so its
+    /// outcome is known in advance; the path still reads it from the run, and the tests check
+    /// that the two agree.
+    pub fn lesson_answer(self) -> Answer {
+        match self {
+            Stop::Backoff => Secs(210),
+            Stop::DeadLetter => Secs(1890),
+            Stop::DoubleV4 => Rows(2, 2),
+            Stop::DoubleV5 => Rows(1, 2),
+            Stop::Crash => W(Redelivered),
+            Stop::Transaction => W(EffectLost),
+            Stop::Race => Count(2),
+            Stop::Cursor => W(NaiveRepeats),
+            question => question.correct().unwrap_or(Count(0)),
+        }
+    }
+
     /// The right answer of a lesson question.
     fn correct(self) -> Option<Answer> {
         match self {

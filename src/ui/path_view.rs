@@ -187,6 +187,9 @@ pub fn PathView(props: &PanelProps) -> Html {
             <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}
                 tabindex="-1" ref={result_ref.clone()}>
                 <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(&lab, said, saw) }</p>
+                if let Some(why) = (!right).then(|| (t.mistake)(stop, said)).flatten() {
+                    <p class="mistake" id="path-mistake">{ why }</p>
+                }
                 <p>{ st.explain }</p>
             </div>
         }

@@ -49,6 +49,10 @@ try {
     await check(`stop ${i + 1} ${stop}: predict, run, compare, explain`, async () => {
       const before = stop === 'step_dead_letter' ? await frame.evaluate(() => window.said.length) : 0;
       await passStop(page, lab, i, WRONG.has(stop));
+      if (WRONG.has(stop)) {
+        const why = await lab.locator('#path-mistake').textContent();
+        assert(why.length > 40, `the wrong prediction is not answered: ${why}`);
+      }
       if (stop === 'step_backoff') {
         const third = await lab.locator('#schedule tbody tr:nth-child(3) td:nth-child(4)').textContent();
         assert(third.startsWith('210'), `predicted, yet still veiled: ${third}`);

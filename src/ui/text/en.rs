@@ -1,6 +1,7 @@
 //! The English table.
 use super::{PathTexts, ScenarioTexts, StopText, Texts};
-use crate::lab::path::Choice;
+use crate::lab::checkpoints::Stop;
+use crate::lab::path::{Answer, Choice};
 
 pub static EN: Texts = Texts {
     title: "Lab: retries, backoff and dead letters",
@@ -374,6 +375,7 @@ pub static EN: Texts = Texts {
     ],
     why: crate::problem::why_en,
     choice: choice_en,
+    mistake: mistake_en,
     expected: crate::problem::EXPECTED_EN,
     value_kinds: crate::problem::KIND_EN,
     sources: ["options", "saved state", "link"],
@@ -423,4 +425,43 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::V4Collide => "Because two v4 UUIDs can collide",
         Choice::NoCursor => "Because consumers do not keep their cursor",
     }
+}
+
+/// What a wrong prediction or answer gets wrong, answered with what the run showed.
+fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
+    use Answer::{Choice as W, Count, Rows, Secs};
+    use Choice::*;
+    Some(match (stop, said) {
+        (Stop::Backoff, Secs(90)) => "90 s is when retry 2 comes (30 + 60): the initial delivery is not a retry, so retry 3 still has its own 120 s wait ahead.",
+        (Stop::Backoff, Secs(120)) => "120 s is only the wait right before retry 3; the retry comes once all three waits have added up: 30 + 60 + 120.",
+        (Stop::Backoff, Secs(240)) => "240 s is the next wait, the one before retry 4: each wait doubles the one before, but retry 3 comes after the first three.",
+        (Stop::DeadLetter, Secs(960)) => "960 s is only the last wait, the one before retry 6; the event moves when that retry fails, with all six waits added up.",
+        (Stop::DeadLetter, Secs(1920)) => "1920 s would be the wait of a seventh retry. There is none: when retry 6 fails, the event moves to the dead-letter queue without waiting any more.",
+        (Stop::DeadLetter, Secs(3780)) => "3780 s is twice the sum of the waits: after the last retry there is no wait left; the hub moves the event at that very moment.",
+        (Stop::DoubleV4, Rows(1, 2)) => "With v4 each publication carries a new random UUID: the dedup table sees no duplicate, and the idempotent consumer stored two rows as well.",
+        (Stop::DoubleV5, Rows(2, 2)) => "With v5 the id comes from the fact itself: both publications have the same one, and the second hit the idempotent consumer's unique constraint.",
+        (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "The naive consumer deduplicates nothing: it stores a row for every event it gets, and it got two.",
+        (Stop::Crash, W(DeadLettered)) => "One failure sends nothing to the dead-letter queue: the hub retried on the wait table, and the consumer received the same event again.",
+        (Stop::Crash, W(DeliveredOnce)) => "The work was done, but the hub never got the answer: for the hub the event was still not delivered, so it retried.",
+        (Stop::AskRedelivery, W(DropsIt)) => "Without an ack the broker cannot tell processed from lost; dropping it would lose the events that really were not processed.",
+        (Stop::AskRedelivery, W(WaitsForInstance)) => "The broker does not wait for one instance: it delivers the message to any live consumer of the group.",
+        (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "The dead-letter queue is for retries used up, not for the first missing ack.",
+        (Stop::Transaction, W(EffectTwice)) => "That happens with the effect first. Here the mark was committed first: the redelivery found it and dropped the event, so the effect never ran.",
+        (Stop::Transaction, W(EffectOnce)) => "Only one transaction around mark and effect guarantees it. With two, the crash between them left the mark without its effect.",
+        (Stop::AskSameTransaction, W(LessSql)) => "It is not about writing less: two transactions are the same SQL, but a crash between them leaves one write without the other.",
+        (Stop::AskSameTransaction, W(InParallel)) => "It is not about speed: what matters is that both writes commit or roll back together.",
+        (Stop::AskSameTransaction, W(SqlStandard)) => "No standard requires it; the consumer's design is what needs mark and effect to go together.",
+        (Stop::Race, Count(0)) => "Nothing stopped the instances: check then insert is not atomic, and both applied the effect.",
+        (Stop::Race, Count(1)) => "Both read «not seen» before either wrote: a check in the application is not enough, and the effect was applied twice.",
+        (Stop::AskNatural, W(AppendLine)) => "Each repetition appends another line: the result changes with the number of times.",
+        (Stop::AskNatural, W(AddToBalance)) => "Adding ten twice adds twenty: the balance depends on how often it repeats.",
+        (Stop::AskNatural, W(SendEmail)) => "Each repetition sends another email, and a sent email cannot be taken back.",
+        (Stop::Cursor, W(IdempotentRepeats)) => "The idempotent consumer found the events in its dedup table and dropped them: its effects did not change.",
+        (Stop::Cursor, W(BothRepeat)) => "Both read the same events again, but only the naive consumer applied them again.",
+        (Stop::Cursor, W(NeitherRepeats)) => "Without a cursor the consumer read the log from its start again; the naive one applied again what it had already applied.",
+        (Stop::AskAtLeastOnce, W(TooSlow)) => "It is not about speed: when the answer is lost, the hub cannot know whether the work was done, however fast it is.",
+        (Stop::AskAtLeastOnce, W(V4Collide)) => "Two v4 UUIDs practically never collide; duplicates come from redelivering the same event.",
+        (Stop::AskAtLeastOnce, W(NoCursor)) => "Webhooks have no cursor; the hub retries because it does not know whether the consumer processed the event.",
+        _ => return None,
+    })
 }

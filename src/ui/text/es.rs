@@ -1,7 +1,8 @@
 //! The Spanish table: the course's language, and the lab's default. Neutral «tú» and the
 //! lesson's own terms.
 use super::{PathTexts, ScenarioTexts, StopText, Texts};
-use crate::lab::path::Choice;
+use crate::lab::checkpoints::Stop;
+use crate::lab::path::{Answer, Choice};
 use crate::problem::Why;
 
 pub static ES: Texts = Texts {
@@ -376,6 +377,7 @@ pub static ES: Texts = Texts {
     ],
     why: why_es,
     choice: choice_es,
+    mistake: mistake_es,
     expected: [
         "un objeto",
         "un número entero",
@@ -484,4 +486,43 @@ fn choice_es(c: Choice) -> &'static str {
         Choice::V4Collide => "Porque dos UUID v4 pueden coincidir",
         Choice::NoCursor => "Porque los consumidores no guardan su cursor",
     }
+}
+
+/// What a wrong prediction or answer gets wrong, answered with what the run showed.
+fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
+    use Answer::{Choice as W, Count, Rows, Secs};
+    use Choice::*;
+    Some(match (stop, said) {
+        (Stop::Backoff, Secs(90)) => "90 s es cuando llega el intento 2 (30 + 60): la entrega inicial no cuenta como reintento, así que al intento 3 aún le falta su propia espera de 120 s.",
+        (Stop::Backoff, Secs(120)) => "120 s es solo la espera que va justo antes del intento 3; el intento llega cuando se han sumado las tres esperas: 30 + 60 + 120.",
+        (Stop::Backoff, Secs(240)) => "240 s es la espera siguiente, la que va antes del intento 4: cada espera dobla la anterior, pero el intento 3 llega tras las tres primeras.",
+        (Stop::DeadLetter, Secs(960)) => "960 s es solo la última espera, la que va antes del intento 6; el evento se mueve al fallar ese intento, con las seis esperas ya sumadas.",
+        (Stop::DeadLetter, Secs(1920)) => "1920 s sería la espera de un séptimo reintento. No lo hay: al fallar el intento 6 el evento pasa a la cola de dead-letter sin esperar más.",
+        (Stop::DeadLetter, Secs(3780)) => "3780 s es el doble de la suma de las esperas: tras el último intento no queda ninguna espera más; el hub mueve el evento en ese mismo instante.",
+        (Stop::DoubleV4, Rows(1, 2)) => "Con v4 cada publicación lleva un UUID aleatorio nuevo: la tabla de deduplicación no ve ningún duplicado, y el idempotente también guardó dos filas.",
+        (Stop::DoubleV5, Rows(2, 2)) => "Con v5 el id sale del propio hecho: las dos publicaciones tienen el mismo, y la segunda chocó con la restricción de unicidad del idempotente.",
+        (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "El no idempotente no deduplica nada: guarda una fila por cada evento que le llega, y le llegaron dos.",
+        (Stop::Crash, W(DeadLettered)) => "Un solo fallo no manda nada a dead-letter: el hub reintentó según la tabla de espera, y el consumidor recibió el mismo evento otra vez.",
+        (Stop::Crash, W(DeliveredOnce)) => "El trabajo se hizo, pero el hub nunca recibió la respuesta: para él, el evento sigue sin entregar, así que lo reintentó.",
+        (Stop::AskRedelivery, W(DropsIt)) => "Sin ack, el broker no puede distinguir «procesado» de «perdido»; si lo descartara, perdería los eventos que de verdad no se procesaron.",
+        (Stop::AskRedelivery, W(WaitsForInstance)) => "El broker no espera a una instancia concreta: entrega el mensaje a cualquier consumidor del grupo que esté vivo.",
+        (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "La cola de dead-letter es para cuando se agotan los intentos, no para el primer ack que falta.",
+        (Stop::Transaction, W(EffectTwice)) => "Eso pasa con el efecto primero. Aquí la marca quedó confirmada antes: la reentrega la encontró y descartó el evento, así que el efecto no llegó a aplicarse.",
+        (Stop::Transaction, W(EffectOnce)) => "Solo una transacción que abarca marca y efecto lo garantiza. Con dos, la caída entre ellas dejó la marca sin su efecto.",
+        (Stop::AskSameTransaction, W(LessSql)) => "No se trata de escribir menos: dos transacciones son el mismo SQL, pero una caída entre ellas deja una escritura sin la otra.",
+        (Stop::AskSameTransaction, W(InParallel)) => "No es cuestión de velocidad: lo que importa es que las dos escrituras se confirmen o se reviertan juntas.",
+        (Stop::AskSameTransaction, W(SqlStandard)) => "Ningún estándar lo exige; es el diseño del consumidor el que necesita que marca y efecto vayan juntos.",
+        (Stop::Race, Count(0)) => "Nada detuvo a las instancias: comprobar y luego insertar no es atómico, y las dos aplicaron el efecto.",
+        (Stop::Race, Count(1)) => "Las dos leyeron «no visto» antes de que ninguna escribiera: comprobar en la aplicación no basta, y el efecto se aplicó dos veces.",
+        (Stop::AskNatural, W(AppendLine)) => "Cada repetición añade otra línea: el resultado cambia con el número de veces.",
+        (Stop::AskNatural, W(AddToBalance)) => "Sumar diez dos veces suma veinte: el saldo depende de cuántas veces se repite.",
+        (Stop::AskNatural, W(SendEmail)) => "Cada repetición envía otro correo, y un correo enviado no se puede retirar.",
+        (Stop::Cursor, W(IdempotentRepeats)) => "El idempotente encontró los eventos en su tabla de deduplicación y los descartó: sus efectos no cambiaron.",
+        (Stop::Cursor, W(BothRepeat)) => "Los dos volvieron a leer los mismos eventos, pero solo el no idempotente los aplicó otra vez.",
+        (Stop::Cursor, W(NeitherRepeats)) => "Sin cursor, el consumidor volvió a leer desde el principio del log; el no idempotente aplicó otra vez lo que ya había aplicado.",
+        (Stop::AskAtLeastOnce, W(TooSlow)) => "No es cuestión de velocidad: si se pierde la respuesta, el hub no puede saber si el trabajo se hizo, por rápido que sea.",
+        (Stop::AskAtLeastOnce, W(V4Collide)) => "Dos UUID v4 prácticamente nunca coinciden; los duplicados vienen de reentregar el mismo evento.",
+        (Stop::AskAtLeastOnce, W(NoCursor)) => "Los webhooks no usan cursor; el hub reintenta porque no sabe si el consumidor procesó el evento.",
+        _ => return None,
+    })
 }

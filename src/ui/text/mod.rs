@@ -254,6 +254,8 @@ pub struct Texts {
     pub why: fn(&Why) -> &'static str,
     /// The worded choices of the path's stops.
     pub choice: fn(Choice) -> &'static str,
+    /// What a wrong prediction or answer at a stop gets wrong (None: nothing more to say).
+    pub mistake: fn(Stop, Answer) -> Option<&'static str>,
     /// What an option expected (an object, a whole number, …) and the kinds of value a host
     /// can pass, for "must be {0}, not {1}".
     pub expected: [&'static str; 6],

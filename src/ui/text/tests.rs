@@ -396,3 +396,39 @@ fn every_reason_fills_its_sentence_in_both_languages() {
         }
     }
 }
+
+#[test]
+fn every_wrong_choice_of_a_stop_has_its_mistake_answered_in_both_languages() {
+    use crate::lab::path::Stop;
+    for lang in [Lang::Es, Lang::En] {
+        let t = lang.t();
+        for &stop in Stop::ALL {
+            let right = stop.lesson_answer();
+            for &c in stop.choices() {
+                let said = (t.mistake)(stop, c);
+                if c == right {
+                    assert!(
+                        said.is_none(),
+                        "{lang:?} {stop:?} {c:?}: a right answer is no mistake"
+                    );
+                } else {
+                    assert!(
+                        said.is_some_and(|s| s.len() > 40),
+                        "{lang:?} {stop:?} {c:?}"
+                    );
+                }
+            }
+        }
+        assert_no_english(
+            &crate::lab::path::Stop::ALL
+                .iter()
+                .flat_map(|&s| {
+                    s.choices()
+                        .iter()
+                        .filter_map(move |&c| (Lang::Es.t().mistake)(s, c))
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+}
