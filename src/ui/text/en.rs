@@ -364,9 +364,9 @@ pub static EN: Texts = Texts {
     instance: "instance {0}",
     fault_explained: [
         "The instance commits its transaction and crashes before it answers. The hub hears nothing and retries on the schedule; the same instance, back up, receives the event again.",
-        "The instance commits and answers, but the answer is lost on the network. The hub retries on the schedule and the event arrives again.",
-        "The group rebalances: the partition moves to the other instance before the first one confirms. The other instance receives the retry.",
-        "The instance is slow and the visibility timeout expires while it still works: the other instance takes the same event at the same time. With the unique constraint only one wins; the naive consumer applies both.",
+        "The instance commits and answers, but the answer is lost on the network. The hub retries on the schedule and the event arrives again. In RabbitMQ the same happens when the connection drops before the ack arrives: the message goes back to the queue.",
+        "The group rebalances: the partition moves to the other instance before the first one confirms. The other instance receives the retry. This is what happens in Kafka when the consumer group changes in the middle of a batch: the other instance goes on from the last committed offset.",
+        "The instance is slow and the visibility timeout expires while it still works: the other instance takes the same event at the same time. With the unique constraint only one wins; the naive consumer applies both. This is the SQS timeout: while it lasts, no one else sees the message.",
     ],
     verdicts: [
         "Result: the effect was lost; the event is marked as processed but nothing happened.",
