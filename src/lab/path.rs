@@ -94,7 +94,7 @@ impl Stop {
     pub fn choices(self) -> &'static [Answer] {
         match self {
             Stop::Backoff => &[Secs(90), Secs(120), Secs(210), Secs(240)],
-            Stop::DeadLetter => &[Secs(960), Secs(1890), Secs(1920), Secs(3780)],
+            Stop::DeadLetter => &[Secs(930), Secs(960), Secs(1890), Secs(1920)],
             Stop::DoubleV4 | Stop::DoubleV5 => &ROWS,
             Stop::Crash => &[W(DeadLettered), W(Redelivered), W(DeliveredOnce)],
             Stop::AskRedelivery => &[

@@ -4,7 +4,7 @@ import { assert } from './lib.mjs';
 
 /** Each stop and the index of its right choice (the lesson's answer, or what the run shows). */
 export const STOPS = [
-  ['step_backoff', 2], ['step_dead_letter', 1], ['step_double_v4', 2], ['step_double_v5', 1],
+  ['step_backoff', 2], ['step_dead_letter', 2], ['step_double_v4', 2], ['step_double_v5', 1],
   ['step_crash', 1], ['ask_redelivery', 1], ['step_transaction', 0], ['ask_same_transaction', 3],
   ['step_race', 2], ['ask_natural', 2], ['step_cursor', 1], ['ask_at_least_once', 1],
 ];

@@ -91,7 +91,8 @@ fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
     let mut l = lab();
     l.apply(Action::Path(PathAction::Go(1)));
     assert_eq!(l.run.sim.outage(), Some(RootCause::Down));
-    l.apply(Action::Path(PathAction::Predict(1)));
+    let right = choice_of(Stop::DeadLetter, Answer::Secs(1890));
+    l.apply(Action::Path(PathAction::Predict(right)));
     assert_eq!(l.path.act(&l), Some(Act::Publish));
     act(&mut l);
     play_until(&mut l, |l| l.path.saw.is_some());

@@ -437,7 +437,7 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Backoff, Secs(240)) => "240 s is the next wait, the one before retry 4: each wait doubles the one before, but retry 3 comes after the first three.",
         (Stop::DeadLetter, Secs(960)) => "960 s is only the last wait, the one before retry 6; the event moves when that retry fails, with all six waits added up.",
         (Stop::DeadLetter, Secs(1920)) => "1920 s would be the wait of a seventh retry. There is none: when retry 6 fails, the event moves to the dead-letter queue without waiting any more.",
-        (Stop::DeadLetter, Secs(3780)) => "3780 s is twice the sum of the waits: after the last retry there is no wait left; the hub moves the event at that very moment.",
+        (Stop::DeadLetter, Secs(930)) => "930 s is when retry 5 fails: the initial delivery is not one of the six retries, so the 960 s wait and retry 6 were still to come.",
         (Stop::DoubleV4, Rows(1, 2)) => "With v4 each publication carries a new random UUID: the dedup table sees no duplicate, and the idempotent consumer stored two rows as well.",
         (Stop::DoubleV5, Rows(2, 2)) => "With v5 the id comes from the fact itself: both publications have the same one, and the second hit the idempotent consumer's unique constraint.",
         (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "The naive consumer deduplicates nothing: it stores a row for every event it gets, and it got two.",

@@ -498,7 +498,7 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Backoff, Secs(240)) => "240 s es la espera siguiente, la que va antes del intento 4: cada espera dobla la anterior, pero el intento 3 llega tras las tres primeras.",
         (Stop::DeadLetter, Secs(960)) => "960 s es solo la última espera, la que va antes del intento 6; el evento se mueve al fallar ese intento, con las seis esperas ya sumadas.",
         (Stop::DeadLetter, Secs(1920)) => "1920 s sería la espera de un séptimo reintento. No lo hay: al fallar el intento 6 el evento pasa a la cola de dead-letter sin esperar más.",
-        (Stop::DeadLetter, Secs(3780)) => "3780 s es el doble de la suma de las esperas: tras el último intento no queda ninguna espera más; el hub mueve el evento en ese mismo instante.",
+        (Stop::DeadLetter, Secs(930)) => "930 s es cuando falla el intento 5: la entrega inicial no es uno de los seis intentos, así que aún quedaban la espera de 960 s y el intento 6.",
         (Stop::DoubleV4, Rows(1, 2)) => "Con v4 cada publicación lleva un UUID aleatorio nuevo: la tabla de deduplicación no ve ningún duplicado, y el idempotente también guardó dos filas.",
         (Stop::DoubleV5, Rows(2, 2)) => "Con v5 el id sale del propio hecho: las dos publicaciones tienen el mismo, y la segunda chocó con la restricción de unicidad del idempotente.",
         (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "El no idempotente no deduplica nada: guarda una fila por cada evento que le llega, y le llegaron dos.",
