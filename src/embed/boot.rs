@@ -5,7 +5,7 @@
 //! where on the path) is kept in any case, and the lab says that it continues it.
 use std::rc::Rc;
 
-use super::link::{parse_fragment, Start};
+use super::link::{parse_fragment, SharedRun, Start};
 use super::protocol::MountOptions;
 use super::saved::Saved;
 use crate::lab::panels::Panel;
@@ -31,8 +31,15 @@ pub struct Outside {
     pub notices: Vec<BoundaryNotice>,
 }
 
+/// The lab as it starts, and the run a share link carries, which the page loads once it is
+/// drawn (a file is fetched, a run's JSON parsed or inflated by the browser).
+pub struct Booted {
+    pub lab: Lab,
+    pub run: Option<SharedRun>,
+}
+
 /// The lab as it starts: every problem met on the way is one of its notices.
-pub fn boot(outside: Outside) -> Lab {
+pub fn boot(outside: Outside) -> Booted {
     let Outside {
         options,
         lang,
@@ -51,7 +58,7 @@ pub fn boot(outside: Outside) -> Lab {
     let asked_start = options.start.or(asked_cfg.is_some().then_some(Start::Free));
     let mut start = asked_start.unwrap_or(Start::Path);
     let mut restored = None;
-    let mut pending_at = None;
+    let (mut pending_at, mut run) = (None, None);
     match saved {
         Some(Ok(saved)) => {
             lang = asked_lang.unwrap_or(saved.lang);
@@ -73,8 +80,9 @@ pub fn boot(outside: Outside) -> Lab {
         cfg = shared.config;
         lang = shared.lang.unwrap_or(lang);
         start = shared.start.unwrap_or(Start::Free);
-        // The run it carries is loaded by the page (a file is fetched, a run's JSON parsed).
-        pending_at = shared.run.and(shared.at);
+        // The run it carries is loaded by the page; it is played up to the moment shown.
+        pending_at = shared.run.as_ref().and(shared.at);
+        run = shared.run;
     }
     let mut lab = Lab::new(cfg, lang);
     lab.pending_at = pending_at;
@@ -92,12 +100,16 @@ pub fn boot(outside: Outside) -> Lab {
     if let Some(sc) = &options.scenario {
         lab.apply(Action::LoadScenario(Rc::new(sc.clone()), None));
     }
-    lab
+    Booted { lab, run }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn booted(outside: Outside) -> Lab {
+        boot(outside).lab
+    }
     use crate::embed::saved::SavedPath;
     use crate::lab::checkpoints::Stop;
     use std::collections::BTreeSet;
@@ -121,11 +133,11 @@ mod tests {
 
     #[test]
     fn a_fresh_visit_opens_on_the_path_and_settings_from_outside_open_free() {
-        let lab = boot(Outside::default());
+        let lab = booted(Outside::default());
         assert!(lab.path.guided);
         assert_eq!(lab.path.stop(), Stop::ALL[0]);
         assert!(lab.boundary_notices.is_empty());
-        let lab = boot(Outside {
+        let lab = booted(Outside {
             config: Some(Config {
                 seed: 42,
                 ..Config::default()
@@ -139,7 +151,7 @@ mod tests {
 
     #[test]
     fn saved_progress_comes_back_and_a_link_wins_over_it() {
-        let lab = boot(Outside {
+        let lab = booted(Outside {
             saved: Some(Ok(saved())),
             ..Outside::default()
         });
@@ -154,7 +166,7 @@ mod tests {
             saved(),
             "saved, restored and saved again: the same"
         );
-        let lab = boot(Outside {
+        let lab = booted(Outside {
             saved: Some(Ok(saved())),
             hash: "#seed=99&lang=es&p=x".into(),
             ..Outside::default()
@@ -181,7 +193,7 @@ mod tests {
             }),
             ..options
         };
-        let lab = boot(Outside {
+        let lab = booted(Outside {
             options,
             saved: Some(Ok(saved())),
             ..Outside::default()
@@ -200,7 +212,7 @@ mod tests {
         );
         assert!(lab.continued);
         // The host's start wins as well: on the path, where the learner left it.
-        let lab = boot(Outside {
+        let lab = booted(Outside {
             options: MountOptions::from_query("?start=path").0,
             saved: Some(Ok(saved())),
             ..Outside::default()
@@ -211,7 +223,7 @@ mod tests {
 
     #[test]
     fn starting_over_forgets_the_progress_and_opens_the_first_stop() {
-        let mut lab = boot(Outside {
+        let mut lab = booted(Outside {
             options: MountOptions::from_query("?start=path").0,
             saved: Some(Ok(saved())),
             ..Outside::default()
@@ -224,9 +236,30 @@ mod tests {
     }
 
     #[test]
+    fn a_links_run_is_handed_to_the_page_with_its_moment() {
+        let Booted { lab, run } = boot(Outside {
+            hash: "#scenario=scenarios/outage-and-replay.json&at=5000&lang=en".into(),
+            ..Outside::default()
+        });
+        let file = "scenarios/outage-and-replay.json".to_string();
+        assert_eq!(run, Some(SharedRun::File(file)));
+        assert_eq!((lab.pending_at, lab.lang), (Some(5000), Lang::En));
+        assert!(!lab.path.guided, "a link opens free exploration");
+        let Booted { lab, run } = boot(Outside {
+            hash: "#seed=9&at=5000".into(),
+            ..Outside::default()
+        });
+        assert_eq!(
+            (run, lab.pending_at),
+            (None, None),
+            "no run, no moment to go to"
+        );
+    }
+
+    #[test]
     fn unusable_saved_state_is_a_notice_and_the_defaults() {
         let problem = crate::embed::saved::parse("v=9").unwrap_err();
-        let lab = boot(Outside {
+        let lab = booted(Outside {
             saved: Some(Err(problem)),
             ..Outside::default()
         });

@@ -184,12 +184,12 @@ impl Revs {
 
     /// The concerns whose revision differs from `before`.
     pub fn changed_since(&self, before: &Revs) -> Concerns {
-        let differs: Vec<Concern> = Concern::ALL
+        // Every action, every clock tick: bits, not a list.
+        let bits = Concern::ALL
             .iter()
-            .copied()
-            .filter(|&c| self.get(c) != before.get(c))
-            .collect();
-        Concerns::of(&differs)
+            .filter(|&&c| self.get(c) != before.get(c))
+            .fold(0, |bits, &c| bits | 1 << c as u16);
+        Concerns(bits)
     }
 }
 

@@ -26,8 +26,8 @@ use super::scenarios::ScenariosView;
 use super::text::Lang;
 use super::timeline::Timeline;
 use super::{storage, LabRef};
-use crate::embed::boot::{boot, Outside};
-use crate::embed::link::{parse_fragment, SharedRun};
+use crate::embed::boot::{boot, Booted, Outside};
+use crate::embed::link::SharedRun;
 use crate::embed::protocol::{Incoming, MountOptions, Resize};
 use crate::embed::saved::storage_key;
 use crate::lab::panels::{self, Panel};
@@ -87,9 +87,19 @@ fn now_real_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
+/// What the page starts from, read once.
+struct Started {
+    lab: Rc<RefCell<Lab>>,
+    options: MountOptions,
+    /// Where this embedding saves its progress.
+    storage_key: String,
+    /// A share link's run, loaded just after the first paint.
+    run: Option<SharedRun>,
+}
+
 /// Reads what is outside the lab (the host's options, saved state, the share link) and builds
 /// the starting state from it ([`boot`] says which wins).
-fn start(props: &AppProps) -> (Lab, MountOptions) {
+fn start(props: &AppProps) -> Started {
     let (options, problems) = match (&props.options, props.page_state) {
         (Some(o), _) => o.clone().sanitized(),
         (None, true) => {
@@ -106,29 +116,32 @@ fn start(props: &AppProps) -> (Lab, MountOptions) {
         problem,
     }));
     let page = props.page_state;
-    let key = storage_key(options.id.as_deref(), options.xapi.as_deref());
+    let storage_key = storage_key(options.id.as_deref(), options.xapi.as_deref());
     let outside = Outside {
         options: options.clone(),
         lang: props.lang,
         config: props.config.clone(),
-        saved: page.then(|| storage::load(&key)).flatten(),
+        saved: page.then(|| storage::load(&storage_key)).flatten(),
         hash: page
             .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
             .flatten()
             .unwrap_or_default(),
         notices,
     };
-    (boot(outside), options)
+    let Booted { lab, run } = boot(outside);
+    Started {
+        lab: Rc::new(RefCell::new(lab)),
+        options,
+        storage_key,
+        run,
+    }
 }
 
 #[component]
 pub fn App(props: &AppProps) -> Html {
-    let booted = use_memo((), |_| {
-        let (lab, options) = start(props);
-        (Rc::new(RefCell::new(lab)), options)
-    });
-    let lab = booted.0.clone();
-    let options = &booted.1;
+    let started = use_memo((), |_| start(props));
+    let lab = started.lab.clone();
+    let options = &started.options;
     let page_state = props.page_state;
     let host = use_memo((), |_| {
         Rc::new(if page_state {
@@ -148,7 +161,7 @@ pub fn App(props: &AppProps) -> Html {
     // callback on every render would make every panel redraw on every clock tick.
     let dispatch = (*use_memo((), {
         let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
-        let key = storage_key(options.id.as_deref(), options.xapi.as_deref());
+        let key = started.storage_key.clone();
         let announcer = (*announcer).clone();
         move |_| {
             Callback::from(move |a: Action| {
@@ -197,10 +210,7 @@ pub fn App(props: &AppProps) -> Html {
         let (dispatch, done) = (dispatch.clone(), first_paint_done.setter());
         let file = options.scenario_file.clone();
         // A share link's run: a file next to the page, or the run itself.
-        let shared = page_state
-            .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
-            .flatten()
-            .and_then(|hash| parse_fragment(&hash).0.run);
+        let shared = started.run.clone();
         use_effect_with((), move |_| {
             let timeout = gloo::timers::callback::Timeout::new(0, move || {
                 done.set(true);

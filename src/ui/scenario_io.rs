@@ -93,3 +93,10 @@ pub fn fetch(name: &str, on: Callback<Action>) {
         }
     });
 }
+
+/// Saves the run so far as a scenario file the learner downloads (the scenarios panel's
+/// button, and the share link's fallback when a link would be too long).
+pub fn save_session(lab: &crate::lab::Lab) {
+    let text = lab.run.to_scenario().to_json();
+    let _ = super::export::download("retry-lab-session.json", "application/json", &text);
+}

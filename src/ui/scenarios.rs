@@ -3,7 +3,6 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::export::download;
 use super::text::fill;
 use super::{scenario_io, PanelProps};
 
@@ -52,10 +51,7 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
     };
     let on_save = {
         let lab = props.lab.lab.clone();
-        Callback::from(move |_| {
-            let text = lab.borrow().run.to_scenario().to_json();
-            let _ = download("retry-lab-session.json", "application/json", &text);
-        })
+        Callback::from(move |_| scenario_io::save_session(&lab.borrow()))
     };
     // What was just loaded, named, with play in reach: the clock's own button is far up.
     let loaded = lab.loaded.as_ref().map(|l| {

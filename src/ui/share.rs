@@ -4,7 +4,6 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::export::download;
 use super::text::fill;
 use super::PanelProps;
 use crate::embed::link::{share_fragment, SharedRun, MAX_SHARE};
@@ -96,10 +95,7 @@ pub fn Share(props: &PanelProps) -> Html {
     let body = if url.len() > MAX_SHARE {
         let on_download = {
             let lab = props.lab.lab.clone();
-            Callback::from(move |_| {
-                let text = lab.borrow().run.to_scenario().to_json();
-                let _ = download("retry-lab-session.json", "application/json", &text);
-            })
+            Callback::from(move |_| super::scenario_io::save_session(&lab.borrow()))
         };
         html! {
             <>
