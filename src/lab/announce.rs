@@ -46,7 +46,7 @@ pub fn most_salient(entries: &[Entry]) -> Option<Salient> {
         let fact = || e.fact_key.clone().unwrap_or_default();
         let this = match e.kind {
             Kind::DeadLettered => Some(Salient::DeadLettered { fact: fact() }),
-            Kind::Attempt | Kind::ConcurrentDelivery
+            Kind::Attempt
                 if e.idempotent == Some(Did::Discarded) && e.naive == Some(Did::Applied) =>
             {
                 Some(Salient::AppliedTwice { fact: fact() })

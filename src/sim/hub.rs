@@ -45,6 +45,10 @@ pub struct Simulation {
     /// Events are spread over two partitions (by index parity); A owns the even one and B the
     /// odd one until a rebalance swaps them.
     rebalanced: bool,
+    /// The event whose visibility timeout expired after its work was done: its next attempt
+    /// goes to the other instance (the message became visible again, and whoever polls first
+    /// takes it), its partition does not move.
+    visible_again: Option<u32>,
     fail_threshold: u64,
     ack_lost_threshold: u64,
 }
@@ -80,6 +84,7 @@ impl Simulation {
             counts: Counts::default(),
             pending_publications: 0,
             rebalanced: false,
+            visible_again: None,
             fail_threshold: 0,
             ack_lost_threshold: 0,
             cfg,
@@ -351,12 +356,9 @@ impl Simulation {
         if let Some(cause) = self.outage {
             return (Outcome::ConsumerError, Some(Reason::from(cause)), None);
         }
-        match self.armed.take() {
-            // The event was processed twice at once, and an answer reached the hub.
-            Some(f @ Fault::VisibilityTimeout) => return (Outcome::Delivered, None, Some(f)),
-            // Processed and committed, and no answer reached the hub: it retries.
-            Some(f) => return (Outcome::AckLost, Some(Reason::from(f)), Some(f)),
-            None => {}
+        // Processed and committed, and no answer reached the hub in time: it retries.
+        if let Some(f) = self.armed.take() {
+            return (Outcome::AckLost, Some(Reason::from(f)), Some(f));
         }
         if !self.rng.chance(self.fail_threshold) {
             return (Outcome::Delivered, None, None);
@@ -375,7 +377,10 @@ impl Simulation {
             _ => return, // stale: cannot happen with the hub's own scheduling; ignored, not fatal
         }
         let (outcome, reason, fault) = self.draw_outcome();
-        let instance = self.owner(index);
+        let instance = match self.visible_again.take_if(|i| *i == index) {
+            Some(_) => self.owner(index).other(),
+            None => self.owner(index),
+        };
         self.counts.attempts += 1;
         let ev = &self.events[index as usize];
         let mut entry = event_entry(now, Kind::Attempt, ev);
@@ -385,7 +390,6 @@ impl Simulation {
         entry.outcome = Some(outcome);
         entry.reason = reason;
         entry.fault = fault;
-        let mut concurrent = None;
         if outcome.processed() {
             let d = Delivery {
                 t_ms: now,
@@ -395,23 +399,10 @@ impl Simulation {
             };
             entry.idempotent = Some(self.idempotent.process(&d));
             entry.naive = Some(self.naive.process(&d));
-            // The visibility timeout expires while the owner still works: the other instance
-            // takes the same event at the same moment. Both write to the shared database; the
-            // unique constraint lets the first commit win, the naive consumer applies both.
-            if fault == Some(Fault::VisibilityTimeout) {
-                let mut c = event_entry(now, Kind::ConcurrentDelivery, ev);
-                c.attempt = Some(attempt);
-                c.series = Some(series);
-                c.instance = Some(instance.other());
-                c.fault = fault;
-                c.idempotent = Some(self.idempotent.process(&d));
-                c.naive = Some(self.naive.process(&d));
-                concurrent = Some(c);
-            }
         }
         self.push_log(entry);
-        if let Some(c) = concurrent {
-            self.push_log(c);
+        if fault == Some(Fault::VisibilityTimeout) {
+            self.visible_again = Some(index);
         }
         // A rebalance moves the partitions before the owner confirmed: the retry goes to the
         // other instance (and so does everything after it, until the next rebalance).

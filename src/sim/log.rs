@@ -17,9 +17,6 @@ named_enum! {
         FaultInjected = "fault_injected",
         OutageOn = "outage_on",
         OutageOff = "outage_off",
-        /// The visibility timeout expired: the other instance processed the event too, at
-        /// the same time (not a retry of the hub).
-        ConcurrentDelivery = "concurrent_delivery",
         SettingChanged = "setting_changed",
     }
 }

@@ -32,7 +32,7 @@ named_enum! {
         CrashAfterCommit = "crash_after_commit",
         /// Injected: a rebalance gave the offset to another instance.
         Rebalance = "rebalance",
-        /// Injected: the visibility timeout expired on a slow consumer.
+        /// Injected: the visibility timeout expired on a slow consumer, its work already done.
         VisibilityTimeout = "visibility_timeout",
         /// The outage switch was on, and the consumer had a bug (it answers with an error).
         ConsumerBug = "consumer_bug",
@@ -107,8 +107,9 @@ named_enum! {
         /// The partition moves to the other instance before the first one confirmed; the
         /// retry goes to the other instance.
         Rebalance = "rebalance",
-        /// The first instance is slow; the timeout expires while it still works, and the
-        /// other instance takes the same event at the same time.
+        /// The first instance is slow: it finishes and commits, but the timeout expired first,
+        /// so its delete comes too late; the message is visible again and the other instance
+        /// takes it on the retry (SQS).
         VisibilityTimeout = "visibility_timeout",
     }
 }

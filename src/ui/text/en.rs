@@ -342,7 +342,6 @@ pub static EN: Texts = Texts {
         "cause injected",
         "consumer outage on",
         "consumer outage off",
-        "concurrent delivery",
         "setting changed",
     ],
     challenge_goals: [
@@ -366,7 +365,7 @@ pub static EN: Texts = Texts {
         "The instance commits its transaction and crashes before it answers. The hub hears nothing and retries on the schedule; the same instance, back up, receives the event again.",
         "The instance commits and answers, but the answer is lost on the network. The hub retries on the schedule and the event arrives again. In RabbitMQ the same happens when the connection drops before the ack arrives: the message goes back to the queue.",
         "The group rebalances: the partition moves to the other instance before the first one confirms. The other instance receives the retry. This is what happens in Kafka when the consumer group changes in the middle of a batch: the other instance goes on from the last committed offset.",
-        "The instance is slow and the visibility timeout expires while it still works: the other instance takes the same event at the same time. With the unique constraint only one wins; the naive consumer applies both. This is the SQS timeout: while it lasts, no one else sees the message.",
+        "The instance is slow: it finishes the work and commits, but the visibility timeout has already expired and its delete comes too late. The message is visible again and, on the retry, the other instance takes it. This is the SQS timeout: while it lasts, no one else sees the message.",
     ],
     verdicts: [
         "Result: the effect was lost; the event is marked as processed but nothing happened.",

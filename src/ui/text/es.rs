@@ -344,7 +344,6 @@ pub static ES: Texts = Texts {
         "causa inyectada",
         "consumidor fuera de servicio: inicio",
         "consumidor fuera de servicio: fin",
-        "entrega concurrente",
         "ajuste cambiado",
     ],
     challenge_goals: [
@@ -368,7 +367,7 @@ pub static ES: Texts = Texts {
         "La instancia confirma su transacción y se cae antes de responder. El hub no recibe respuesta y reintenta según la tabla; la misma instancia, ya de vuelta, recibe el evento otra vez.",
         "La instancia confirma y responde, pero la respuesta se pierde en la red. El hub reintenta según la tabla y el evento llega de nuevo. En RabbitMQ ocurre lo mismo si la conexión se corta antes de que llegue el ack: el mensaje vuelve a la cola.",
         "El grupo se reequilibra: la partición pasa a la otra instancia antes de que la primera envíe el ack. El reintento lo recibe la otra instancia. Es lo que pasa en Kafka cuando cambia el grupo de consumidores a mitad de un lote: la otra instancia sigue desde el último offset confirmado.",
-        "La instancia es lenta y el visibility timeout expira mientras aún trabaja: la otra instancia toma el mismo evento a la vez. Con la restricción de unicidad gana una sola; el consumidor no idempotente aplica las dos. Es el plazo de SQS: mientras dura, nadie más ve el mensaje.",
+        "La instancia es lenta: termina el trabajo y lo confirma, pero el visibility timeout ya venció y su borrado llega tarde. El mensaje vuelve a ser visible y, en el reintento, lo toma la otra instancia. Es el plazo de SQS: mientras dura, nadie más ve el mensaje.",
     ],
     verdicts: [
         "Resultado: el efecto se perdió; el evento quedó marcado como procesado sin que nada ocurriera.",
