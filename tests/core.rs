@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 use retry_lab::embed::scenario::parse;
-use retry_lab::sim::outcome::Instance;
 use retry_lab::sim::hub::MAX_EVENTS;
 use retry_lab::sim::ids::Fact;
 use retry_lab::sim::log::{fnv1a64, to_jsonl, Kind};
+use retry_lab::sim::outcome::Instance;
 use retry_lab::sim::outcome::RootCause;
 use retry_lab::sim::Reason;
 use retry_lab::sim::{Config, DedupOn, EventState, Fault, Outcome, Simulation};
@@ -285,7 +285,11 @@ fn an_expired_visibility_timeout_moves_only_that_message() {
     sim.run_to_end(100);
     sim.publish(iss(), sim.now_ms(), 2).unwrap();
     sim.run_to_end(100);
-    let owners: Vec<_> = sim.events().iter().map(|e| e.attempts[0].instance).collect();
+    let owners: Vec<_> = sim
+        .events()
+        .iter()
+        .map(|e| e.attempts[0].instance)
+        .collect();
     // Events alternate between the two partitions, as before the timeout.
     assert_eq!(owners, [Instance::A, Instance::B, Instance::A]);
     assert_eq!(sim.event(0).unwrap().attempts[1].instance, Instance::B);

@@ -44,7 +44,7 @@ impl Panel {
             Panel::Events | Panel::Dlq | Panel::Log => Concerns::of(&[Lang, Sim]),
             Panel::Demos => Concerns::of(&[Lang, Demos]),
             Panel::Polling => Concerns::of(&[Lang, Polling]),
-            Panel::Figures => Concerns::of(&[Lang, Figures]),
+            Panel::Figures => Concerns::of(&[Lang, Figures, PathC]),
             // Scenarios names what was loaded, with play beside it.
             Panel::Scenarios => Concerns::of(&[Lang, Sim, Clock]),
             Panel::Workbench => Concerns::of(&[Lang]),

@@ -13,6 +13,7 @@ use super::{Action, Lab, Part, Reply};
 use crate::sim::demos::{RaceGuard, TxBoundary};
 use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
+use crate::sim::recovery::{self, Retries};
 use crate::sim::{Config, DedupOn, EventState, Fault};
 
 named_enum! {
@@ -45,24 +46,50 @@ named_enum! {
         AckUnknown = "ack_unknown",
         V4Collide = "v4_collide",
         NoCursor = "no_cursor",
+        ImmediateFirst = "immediate_first",
+        ScheduleFirst = "schedule_first",
+        BothSameTime = "both_same_time",
+        JitterNoise = "jitter_noise",
+        RealDelay = "real_delay",
+        ClockRounding = "clock_rounding",
+        OtherApplies = "other_applies",
+        OtherDiscards = "other_discards",
+        OffsetSkipped = "offset_skipped",
+        SqsDropsIt = "sqs_drops_it",
+        OtherInstanceGetsIt = "other_instance_gets_it",
+        SameInstanceKeepsIt = "same_instance_keeps_it",
+        OnlyCounter = "only_counter",
+        BothEffectsChange = "both_effects_change",
+        NeitherChanges = "neither_changes",
+        ResumeFromSaved = "resume_from_saved",
+        ReadsFromStart = "reads_from_start",
+        HubResends = "hub_resends",
     }
 }
 
 /// A possible answer: a moment in seconds after publication, rows in `passes` for the
-/// idempotent and the naive consumer, a count, or a worded choice.
+/// idempotent and the naive consumer, a count, a share in tenths of a percent, or a worded
+/// choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
     Secs(u64),
     Rows(u64, u64),
     Count(u64),
+    Permille(u32),
     Choice(Choice),
 }
 
 // `W(c)`: the worded answer `c`.
-use Answer::{Choice as W, Count, Rows, Secs};
+use Answer::{Choice as W, Count, Permille, Rows, Secs};
 use Choice::*;
 
 const ROWS: [Answer; 3] = [Rows(1, 1), Rows(1, 2), Rows(2, 2)];
+/// The failure probability the failure-rate stop asks the learner to set.
+pub const FAILURE_RATE_P: f64 = 0.5;
+/// The dead-letter shares offered there, in tenths of a percent: the failure probability
+/// itself, one failure fewer than the truth (the initial delivery not counted), the truth
+/// (every one of the seven deliveries fails: 0.5^7), and none.
+const SHARES: [Answer; 4] = [Permille(500), Permille(16), Permille(8), Permille(0)];
 
 named_enum! {
     /// The action a stop's own button takes, by what the scene is waiting for.
@@ -70,6 +97,11 @@ named_enum! {
         Publish = "publish",
         PublishTwice = "publish_twice",
         CrashAndPublish = "crash_and_publish",
+        LoseAckAndPublish = "lose_ack_and_publish",
+        RebalanceAndPublish = "rebalance_and_publish",
+        ExpireAndPublish = "expire_and_publish",
+        Compare = "compare",
+        Restart = "restart",
         FixAndReplay = "fix_and_replay",
         NextStep = "next_step",
         LoseCursor = "lose_cursor",
@@ -84,7 +116,8 @@ impl Stop {
     pub fn is_question(self) -> bool {
         matches!(
             self,
-            Stop::AskRedelivery
+            Stop::NoJitter
+                | Stop::AskRedelivery
                 | Stop::AskSameTransaction
                 | Stop::AskNatural
                 | Stop::AskAtLeastOnce
@@ -94,6 +127,19 @@ impl Stop {
     pub fn choices(self) -> &'static [Answer] {
         match self {
             Stop::Backoff => &[Secs(90), Secs(120), Secs(210), Secs(240)],
+            Stop::NoImmediateRetry => &[W(ImmediateFirst), W(ScheduleFirst), W(BothSameTime)],
+            Stop::NoJitter => &[W(JitterNoise), W(RealDelay), W(ClockRounding)],
+            Stop::FailureRate => &SHARES,
+            Stop::AckLost => &ROWS,
+            Stop::Rebalance => &[W(OtherApplies), W(OtherDiscards), W(OffsetSkipped)],
+            Stop::VisibilityTimeout => &[
+                W(SqsDropsIt),
+                W(OtherInstanceGetsIt),
+                W(SameInstanceKeepsIt),
+            ],
+            Stop::InsertFirst => &[Count(0), Count(1), Count(2)],
+            Stop::Natural => &[W(BothEffectsChange), W(OnlyCounter), W(NeitherChanges)],
+            Stop::CursorResume => &[W(ReadsFromStart), W(ResumeFromSaved), W(HubResends)],
             Stop::DeadLetter => &[Secs(930), Secs(960), Secs(1890), Secs(1920)],
             Stop::DoubleV4 | Stop::DoubleV5 => &ROWS,
             Stop::Crash => &[W(DeadLettered), W(Redelivered), W(DeliveredOnce)],
@@ -123,12 +169,23 @@ impl Stop {
     pub fn panels(self) -> &'static [Panel] {
         use Panel::*;
         match self {
-            Stop::Backoff => &[Timeline],
+            Stop::Backoff | Stop::NoJitter => &[Timeline],
+            // The comparison is drawn in the card itself.
+            Stop::NoImmediateRetry => &[],
             Stop::DeadLetter => &[Timeline, Events, Dlq],
+            Stop::FailureRate => &[Figures],
             Stop::DoubleV4 | Stop::DoubleV5 => &[Consumers, Duplicates],
-            Stop::Crash | Stop::AskRedelivery | Stop::AskNatural => &[Timeline, Consumers],
-            Stop::Transaction | Stop::AskSameTransaction | Stop::Race => &[Demos],
-            Stop::Cursor => &[Polling],
+            Stop::Crash
+            | Stop::AskRedelivery
+            | Stop::AckLost
+            | Stop::Rebalance
+            | Stop::VisibilityTimeout
+            | Stop::Natural
+            | Stop::AskNatural => &[Timeline, Consumers],
+            Stop::Transaction | Stop::AskSameTransaction | Stop::Race | Stop::InsertFirst => {
+                &[Demos]
+            }
+            Stop::Cursor | Stop::CursorResume => &[Polling],
             Stop::AskAtLeastOnce => &[],
         }
     }
@@ -139,7 +196,15 @@ impl Stop {
     pub fn lesson_answer(self) -> Answer {
         match self {
             Stop::Backoff => Secs(210),
+            Stop::NoImmediateRetry => W(ScheduleFirst),
             Stop::DeadLetter => Secs(1890),
+            Stop::FailureRate => Permille(8),
+            Stop::AckLost => Rows(1, 2),
+            Stop::Rebalance => W(OtherDiscards),
+            Stop::VisibilityTimeout => W(OtherInstanceGetsIt),
+            Stop::InsertFirst => Count(1),
+            Stop::Natural => W(OnlyCounter),
+            Stop::CursorResume => W(ResumeFromSaved),
             Stop::DoubleV4 => Rows(2, 2),
             Stop::DoubleV5 => Rows(1, 2),
             Stop::Crash => W(Redelivered),
@@ -153,6 +218,7 @@ impl Stop {
     /// The right answer of a lesson question.
     fn correct(self) -> Option<Answer> {
         match self {
+            Stop::NoJitter => Some(W(RealDelay)),
             Stop::AskRedelivery => Some(W(Redelivers)),
             Stop::AskSameTransaction => Some(W(AllOrNothing)),
             Stop::AskNatural => Some(W(SetStatus)),
@@ -176,6 +242,8 @@ named_enum! {
         DerivedIds = "derived_ids",
         /// Why setting a status is idempotent by nature (the natural-idempotency question's).
         NaturalNote = "natural_note",
+        /// The dead-letter share the figures observe (the failure-rate stop's answer).
+        DeadLetterShare = "dead_letter_share",
     }
 }
 
@@ -187,6 +255,7 @@ impl Veil {
             Veil::DeadLetterTotal => Stop::DeadLetter,
             Veil::DerivedIds => Stop::DoubleV5,
             Veil::NaturalNote => Stop::AskNatural,
+            Veil::DeadLetterShare => Stop::FailureRate,
         }
     }
 }
@@ -201,6 +270,8 @@ pub enum PathAction {
     Do,
     /// Leave the path for free exploration; nothing is locked or reset.
     Explore,
+    /// The no-immediate-retry comparison was run.
+    Compared,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -217,6 +288,8 @@ pub struct Path {
     pub passed: BTreeSet<Stop>,
     /// Stops whose prediction or answer was right.
     pub right: BTreeSet<Stop>,
+    /// The no-immediate-retry stop's comparison was run (it is computed, not played).
+    pub compared: bool,
 }
 
 impl Path {
@@ -258,6 +331,8 @@ fn scene(stop: Stop) -> Vec<Action> {
             failure_probability: 1.0,
             ..quiet
         })],
+        // The learner sets the probability there.
+        Stop::FailureRate => vec![Action::Restart(quiet)],
         Stop::DeadLetter => vec![
             Action::Restart(quiet),
             Action::Run(RunAction::SetCause(RootCause::Down)),
@@ -265,7 +340,13 @@ fn scene(stop: Stop) -> Vec<Action> {
             // The 960 s wait takes 16 s instead of 32.
             Action::Clock(ClockAction::SetSpeed(60)),
         ],
-        Stop::DoubleV4 | Stop::DoubleV5 | Stop::Crash => vec![Action::Restart(Config {
+        Stop::DoubleV4
+        | Stop::DoubleV5
+        | Stop::Crash
+        | Stop::AckLost
+        | Stop::Rebalance
+        | Stop::VisibilityTimeout
+        | Stop::Natural => vec![Action::Restart(Config {
             dedup_on: if stop == Stop::DoubleV4 {
                 DedupOn::Producer
             } else {
@@ -277,17 +358,50 @@ fn scene(stop: Stop) -> Vec<Action> {
         Stop::Race => vec![Action::Race(StepperAction::Choose(
             RaceGuard::CheckThenInsert,
         ))],
+        Stop::InsertFirst => vec![Action::Race(StepperAction::Choose(
+            RaceGuard::UniqueConstraint,
+        ))],
         Stop::Cursor => {
             let mut v = vec![Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit))];
             v.extend((0..3).map(|_| Action::Poll(PollAction::Append)));
             v.push(Action::Poll(PollAction::Poll { crash: false }));
             v
         }
-        Stop::AskRedelivery
+        // Three events read and the cursor saved after them; two more wait in the log.
+        Stop::CursorResume => {
+            let mut v = vec![Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit))];
+            v.extend((0..3).map(|_| Action::Poll(PollAction::Append)));
+            v.push(Action::Poll(PollAction::Poll { crash: false }));
+            v.extend((0..2).map(|_| Action::Poll(PollAction::Append)));
+            v
+        }
+        // The comparison is computed; the jitter question reads the schedule already shown.
+        Stop::NoImmediateRetry
+        | Stop::NoJitter
+        | Stop::AskRedelivery
         | Stop::AskSameTransaction
         | Stop::AskNatural
         | Stop::AskAtLeastOnce => Vec::new(),
     }
+}
+
+fn delivered(ev: &crate::sim::event::Event) -> bool {
+    matches!(ev.state, EventState::Delivered { .. })
+}
+
+/// The offered share nearest to `rate` on a log scale (the figures observe a rate with
+/// sampling noise; the offered shares are a factor of two or more apart).
+fn nearest_share(rate: f64) -> Answer {
+    let log = |r: f64| (r + 1e-4).log10();
+    let off = |a: &Answer| match a {
+        Permille(m) => (log(f64::from(*m) / 1000.0) - log(rate)).abs(),
+        _ => f64::INFINITY,
+    };
+    SHARES
+        .iter()
+        .copied()
+        .min_by(|a, b| off(a).total_cmp(&off(b)))
+        .unwrap_or(Permille(0))
 }
 
 /// What the run has shown at `stop`, if it has shown it yet.
@@ -343,6 +457,68 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
             (race.variant == RaceGuard::CheckThenInsert && race.finished())
                 .then_some(Count(u64::from(effects)))
         }
+        Stop::NoImmediateRetry => lab.path.compared.then(|| {
+            let [now, scheduled] =
+                [Retries::Immediate, Retries::Schedule].map(|r| recovery::run(r, &lab.cfg));
+            // Never caught up counts as later than any second.
+            let when = |r: &recovery::Recovery| r.caught_up_s.unwrap_or(u64::MAX);
+            match when(&now).cmp(&when(&scheduled)) {
+                std::cmp::Ordering::Less => W(ImmediateFirst),
+                std::cmp::Ordering::Greater => W(ScheduleFirst),
+                std::cmp::Ordering::Equal => W(BothSameTime),
+            }
+        }),
+        Stop::FailureRate => {
+            said?;
+            let f = lab.figures.as_ref()?;
+            let set = (lab.cfg.failure_probability - FAILURE_RATE_P).abs() < 1e-9;
+            (set && f.config == lab.cfg).then(|| nearest_share(f.current.dead_letter_rate()))
+        }
+        Stop::AckLost => delivered(first?).then(|| {
+            Rows(
+                sim.idempotent().effects.pass_rows,
+                sim.naive().effects.pass_rows,
+            )
+        }),
+        Stop::Rebalance | Stop::VisibilityTimeout => {
+            let ev = first?;
+            if !delivered(ev) {
+                return None;
+            }
+            let retried = ev.attempts.len() > 1;
+            let moved = retried && ev.attempts[1].instance != ev.attempts[0].instance;
+            Some(match (stop, retried, moved) {
+                (Stop::Rebalance, false, _) => W(OffsetSkipped),
+                (Stop::Rebalance, true, _) if sim.idempotent().discarded > 0 => W(OtherDiscards),
+                (Stop::Rebalance, true, _) => W(OtherApplies),
+                (_, false, _) => W(SqsDropsIt),
+                (_, true, true) => W(OtherInstanceGetsIt),
+                (_, true, false) => W(SameInstanceKeepsIt),
+            })
+        }
+        Stop::Natural => delivered(first?).then(|| {
+            let e = &sim.naive().effects;
+            match (e.counter > 1, e.status.len() > 1) {
+                (true, false) => W(OnlyCounter),
+                (true, true) => W(BothEffectsChange),
+                (false, _) => W(NeitherChanges),
+            }
+        }),
+        Stop::InsertFirst => {
+            let race = &lab.race;
+            let effects = race.steps.last()?.effects_after;
+            (race.variant == RaceGuard::UniqueConstraint && race.finished())
+                .then_some(Count(u64::from(effects)))
+        }
+        Stop::CursorResume => {
+            let p = &lab.polling;
+            let first_read = p.steps.get(p.restarted_at?)?;
+            Some(if first_read.seq == 1 {
+                W(ReadsFromStart)
+            } else {
+                W(ResumeFromSaved)
+            })
+        }
         Stop::Cursor => {
             let p = &lab.polling;
             let (idem, naive) = (
@@ -374,8 +550,14 @@ impl Path {
             }
             Stop::DoubleV4 | Stop::DoubleV5 if fresh => Some(Act::PublishTwice),
             Stop::Crash if fresh => Some(Act::CrashAndPublish),
+            Stop::AckLost | Stop::Natural if fresh => Some(Act::LoseAckAndPublish),
+            Stop::Rebalance if fresh => Some(Act::RebalanceAndPublish),
+            Stop::VisibilityTimeout if fresh => Some(Act::ExpireAndPublish),
+            Stop::NoImmediateRetry if !self.compared => Some(Act::Compare),
             Stop::Transaction if !lab.tx.finished() => Some(Act::NextStep),
-            Stop::Race if !lab.race.finished() => Some(Act::NextStep),
+            Stop::Race | Stop::InsertFirst if !lab.race.finished() => Some(Act::NextStep),
+            Stop::CursorResume if lab.polling.restarted_at.is_none() => Some(Act::Restart),
+            Stop::CursorResume if self.saw.is_none() => Some(Act::Poll),
             Stop::Cursor if lab.polling.cursor_losses == 0 => Some(Act::LoseCursor),
             Stop::Cursor if self.saw.is_none() => Some(Act::Poll),
             _ => None,
@@ -402,13 +584,25 @@ impl Act {
         let mut v = match self {
             Act::Publish => vec![run(RunAction::PublishOne)],
             Act::PublishTwice => vec![run(RunAction::PublishTwice)],
-            Act::CrashAndPublish => vec![
-                run(RunAction::Inject(Fault::CrashAfterCommit)),
-                run(RunAction::PublishOne),
-            ],
+            Act::CrashAndPublish
+            | Act::LoseAckAndPublish
+            | Act::RebalanceAndPublish
+            | Act::ExpireAndPublish => {
+                let fault = match self {
+                    Act::LoseAckAndPublish => Fault::AckLost,
+                    Act::RebalanceAndPublish => Fault::Rebalance,
+                    Act::ExpireAndPublish => Fault::VisibilityTimeout,
+                    _ => Fault::CrashAfterCommit,
+                };
+                vec![run(RunAction::Inject(fault)), run(RunAction::PublishOne)]
+            }
             Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
-            Act::NextStep if stop == Stop::Race => return vec![Action::Race(StepperAction::Next)],
+            Act::NextStep if matches!(stop, Stop::Race | Stop::InsertFirst) => {
+                return vec![Action::Race(StepperAction::Next)]
+            }
             Act::NextStep => return vec![Action::Tx(StepperAction::Next)],
+            Act::Compare => return vec![Action::Path(PathAction::Compared)],
+            Act::Restart => return vec![Action::Poll(PollAction::Restart)],
             Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],
             Act::Poll => return vec![Action::Poll(PollAction::Poll { crash: false })],
         };
@@ -438,6 +632,7 @@ impl Part for Path {
                 self.at = usize::from(k).min(Stop::COUNT - 1);
                 self.said = None;
                 self.saw = None;
+                self.compared = false;
                 Reply::Then(scene(self.stop()))
             }
             PathAction::Predict(k) => {
@@ -453,6 +648,10 @@ impl Part for Path {
             ),
             PathAction::Explore => {
                 self.guided = false;
+                Reply::Changed
+            }
+            PathAction::Compared => {
+                self.compared = true;
                 Reply::Changed
             }
         }

@@ -21,6 +21,8 @@ pub enum PollAction {
         crash: bool,
     },
     LoseCursor,
+    /// The consumer restarts and resumes from the cursor it stored.
+    Restart,
 }
 
 pub fn fresh(cfg: &Config, policy: CursorPolicy) -> Polling {
@@ -41,6 +43,7 @@ impl Part for Polling {
             }
             PollAction::Poll { crash } => p.poll(BATCH, crash.then_some(CRASH_AT)),
             PollAction::LoseCursor => p.lose_cursor(),
+            PollAction::Restart => p.restart(),
         }
         Reply::Changed
     }

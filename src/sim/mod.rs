@@ -13,6 +13,7 @@ pub mod log;
 pub mod montecarlo;
 pub mod outcome;
 pub mod polling;
+pub mod recovery;
 pub mod rng;
 pub mod scenario;
 pub mod utc;

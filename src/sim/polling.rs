@@ -51,6 +51,9 @@ pub struct Polling {
     pub steps: Vec<PollStep>,
     /// Times the stored cursor was lost.
     pub cursor_losses: u32,
+    /// Records handled before the consumer's latest restart (`steps` index of the first read
+    /// after it), if it restarted.
+    pub restarted_at: Option<usize>,
     polls: u32,
     processed: BTreeSet<u64>,
 }
@@ -73,6 +76,7 @@ impl Polling {
             naive: NaiveConsumer::default(),
             steps: Vec::new(),
             cursor_losses: 0,
+            restarted_at: None,
             polls: 0,
             processed: BTreeSet::new(),
         }
@@ -147,6 +151,11 @@ impl Polling {
     pub fn lose_cursor(&mut self) {
         self.cursor = 0;
         self.cursor_losses += 1;
+    }
+
+    /// The consumer restarts: what it held in memory is gone, the cursor it stored is not.
+    pub fn restart(&mut self) {
+        self.restarted_at = Some(self.steps.len());
     }
 
     /// Records at or before the cursor that no consumer ever processed.

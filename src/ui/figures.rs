@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use super::text::{fill, Texts};
 use super::PanelProps;
+use crate::lab::path::Veil;
 use crate::num::{fixed, power_of_ten, short};
 use crate::sim::montecarlo::{analytic_delivered_at, analytic_duplicates_per_event, Figures};
 
@@ -285,6 +286,15 @@ fn cdf_chart(t: &Texts, f: &Figures) -> Html {
 pub fn FiguresView(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
     let t = lab.lang.t();
+    // On the path, the dead-letter share is the failure-rate stop's answer.
+    if lab.path.veils(Veil::DeadLetterShare) {
+        return html! {
+            <section class="panel figures" aria-labelledby="figures-h" id="figures">
+                <h2 id="figures-h">{ t.figures }</h2>
+                <p class="hint" id="figures-veiled">{ format!("? · {}", t.veiled_hint) }</p>
+            </section>
+        };
+    }
     let Some(f) = lab.figures.clone() else {
         return Html::default();
     };

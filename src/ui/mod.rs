@@ -26,6 +26,7 @@ pub mod panic;
 pub mod path_view;
 pub mod polling_view;
 pub mod progress;
+pub mod recovery;
 pub mod resize;
 pub mod scenario_io;
 pub mod scenarios;

@@ -40,6 +40,7 @@ fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
         Panel::Duplicates => ("#dup-h", t.duplicates),
         Panel::Demos => ("#demos-h", t.demos),
         Panel::Polling => ("#poll-h", t.polling),
+        Panel::Figures => ("#figures-h", t.figures),
         _ => return None,
     })
 }
@@ -173,6 +174,10 @@ pub fn PathView(props: &PanelProps) -> Html {
                     onclick={a.reform(|_| Action::Path(PathAction::Do))}>{ pt.acts[act as usize] }</button>
             </div>
         },
+        // The learner sets the probability themselves, in the controls.
+        (Some(_), None, None) if stop == Stop::FailureRate => html! {
+            <p class="small path-wait"><a href="#failure">{ pt.set_rate }</a></p>
+        },
         (Some(_), None, None) => html! { <p class="small path-wait">{ pt.waiting }</p> },
         _ => Html::default(),
     };
@@ -218,6 +223,9 @@ pub fn PathView(props: &PanelProps) -> Html {
                 <ul class="choices">{ for choice_buttons }</ul>
             </fieldset>
             { doing }
+            if stop == Stop::NoImmediateRetry && path.compared {
+                { super::recovery::chart(t, &lab.cfg) }
+            }
             { for outcome }
             if path.finished() && last {
                 <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right.len().to_string(), &n.to_string()]) }</p>

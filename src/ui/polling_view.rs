@@ -35,6 +35,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
                 <button type="button" id="poll-append" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Append))}>{ t.append }</button>
                 <button type="button" id="poll-read" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Poll { crash: false }))}>{ t.poll }</button>
                 <button type="button" id="poll-crash" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Poll { crash: true }))}>{ t.poll_crash }</button>
+                <button type="button" id="poll-restart" class="btn small" onclick={a.reform(|_| Action::Poll(PollAction::Restart))}>{ t.restart_consumer }</button>
                 <button type="button" id="poll-lose" class="btn small danger" onclick={a.reform(|_| Action::Poll(PollAction::LoseCursor))}>{ t.lose_cursor }</button>
             </div>
             <p class="counts" id="poll-counts">
@@ -59,9 +60,10 @@ pub fn PollingView(props: &PanelProps) -> Html {
                 <table class="small">
                     <thead><tr><th scope="col">{ t.poll_col }</th><th scope="col">{ "seq" }</th><th scope="col">{ t.idempotent }</th><th scope="col">{ t.naive }</th><th scope="col">{ t.cursor }</th></tr></thead>
                     <tbody>
-                    { for p.steps.iter().rev().take(12).map(|s| html! {
+                    { for p.steps.iter().enumerate().rev().take(12).map(|(i, s)| html! {
                         <tr class={classes!(s.crashed.then_some("crashed"))}>
-                            <td>{ s.poll }</td><td>{ s.seq }{ if s.crashed { " ⚡" } else { "" } }</td>
+                            // The first read after the consumer's latest restart.
+                            <td>{ s.poll }{ if p.restarted_at == Some(i) { format!(" ↻ {}", t.restarted) } else { String::new() } }</td><td>{ s.seq }{ if s.crashed { " ⚡" } else { "" } }</td>
                             <td>{ mark(s.idempotent) }</td><td>{ mark(s.naive) }</td><td>{ s.cursor_after }</td>
                         </tr>
                     }) }

@@ -81,6 +81,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Poll(PollAction::Append) => "poll_append",
         Action::Poll(PollAction::Poll { .. }) => "poll",
         Action::Poll(PollAction::LoseCursor) => "lose_cursor",
+        Action::Poll(PollAction::Restart) => "restart_consumer",
         Action::DismissNotice => "dismiss_notice",
         Action::DismissBoundary => "dismiss_boundary",
         Action::ShareLink => "share",
@@ -89,6 +90,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Path(PathAction::Predict(_)) => "path_predict",
         Action::Path(PathAction::Do) => "path_do",
         Action::Path(PathAction::Explore) => "path_explore",
+        Action::Path(PathAction::Compared) => "path_compared",
         Action::Restart(_) => "restart",
         Action::WantFigures => "want_figures",
         Action::StartOver => "start_over",
@@ -152,6 +154,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Poll(PollAction::Append),
         Action::Poll(PollAction::Poll { crash: true }),
         Action::Poll(PollAction::LoseCursor),
+        Action::Poll(PollAction::Restart),
         Action::DismissNotice,
         Action::DismissBoundary,
         Action::ShareLink,
@@ -162,6 +165,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Path(PathAction::Predict(u8::MAX)),
         Action::Path(PathAction::Do),
         Action::Path(PathAction::Explore),
+        Action::Path(PathAction::Compared),
         Action::Restart(Config {
             max_retries: 0,
             ..Config::default()
@@ -175,7 +179,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
     }
     assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 47, "{seen:?}");
+    assert_eq!(seen.len(), 49, "{seen:?}");
 }
 
 #[test]

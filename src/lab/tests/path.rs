@@ -2,7 +2,7 @@
 //! read from the simulation, and a learner who follows the path reaches every challenge.
 use super::*;
 use crate::lab::checkpoints::Challenge;
-use crate::lab::path::{Act, Answer, Choice, Stop};
+use crate::lab::path::{Act, Answer, Choice, Stop, Veil, FAILURE_RATE_P};
 
 /// Plays the clock until `done` or ten simulated hours pass (the reducer brings the path and
 /// the challenges up to date after every tick).
@@ -66,6 +66,16 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
                 Some(_) => {
                     act(&mut l);
                 }
+                // This stop waits for the learner to set the probability, and reads the
+                // figures (the page wants them once it has drawn its first view).
+                None if stop == Stop::FailureRate && l.path.saw.is_none() => {
+                    assert!(
+                        !l.path.veils(Veil::DeadLetterShare),
+                        "predicted: figures shown"
+                    );
+                    l.apply(Action::WantFigures);
+                    l.apply(Action::Settings(SettingsAction::SetFailure(FAILURE_RATE_P)));
+                }
                 None => play_until(&mut l, |l| l.path.saw.is_some() && l.path.act(l).is_some()),
             }
         }
@@ -89,7 +99,7 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
 #[test]
 fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
     let mut l = lab();
-    l.apply(Action::Path(PathAction::Go(1)));
+    l.apply(Action::Path(PathAction::Go(Stop::DeadLetter as u8)));
     assert_eq!(l.run.sim.outage(), Some(RootCause::Down));
     let right = choice_of(Stop::DeadLetter, Answer::Secs(1890));
     l.apply(Action::Path(PathAction::Predict(right)));
@@ -149,7 +159,6 @@ fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
 
 #[test]
 fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything() {
-    use crate::lab::path::Veil;
     let mut l = lab();
     l.apply(Action::Path(PathAction::Go(0)));
     for v in Veil::ALL {
@@ -161,7 +170,7 @@ fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything
         l.path.veils(Veil::DeadLetterTotal),
         "the next stop's answer stays veiled"
     );
-    l.apply(Action::Path(PathAction::Go(1)));
+    l.apply(Action::Path(PathAction::Go(Stop::DeadLetter as u8)));
     assert!(l.path.veils(Veil::DeadLetterTotal));
     assert!(
         !l.path.veils(Veil::ThirdCumulative),
@@ -169,6 +178,13 @@ fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything
     );
     l.apply(Action::Path(PathAction::Predict(0)));
     assert!(!l.path.veils(Veil::DeadLetterTotal));
+    l.apply(Action::Path(PathAction::Go(Stop::FailureRate as u8)));
+    assert!(
+        l.path.veils(Veil::DeadLetterShare),
+        "the figures give the answer"
+    );
+    l.apply(Action::Path(PathAction::Predict(0)));
+    assert!(!l.path.veils(Veil::DeadLetterShare));
     // Passed stops stay unveiled when the learner goes back; free exploration veils nothing.
     l.path.passed.insert(Stop::DoubleV5);
     l.apply(Action::Path(PathAction::Go(0)));

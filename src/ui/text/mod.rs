@@ -140,6 +140,9 @@ pub struct Texts {
     pub append: &'static str,
     pub poll: &'static str,
     pub poll_crash: &'static str,
+    pub restart_consumer: &'static str,
+    /// Beside the first read after the consumer's restart.
+    pub restarted: &'static str,
     pub lose_cursor: &'static str,
     pub cursor: &'static str,
     pub hub_log: &'static str,
@@ -334,6 +337,16 @@ pub struct PathTexts {
     pub passed: &'static str,
     /// Before the links to the panels a stop is about.
     pub look: &'static str,
+    /// The failure-rate stop, once predicted: where the learner sets the probability.
+    pub set_rate: &'static str,
+    /// The no-immediate-retry comparison: its caption, the two hubs (at once, on the table),
+    /// `{0}` a minute, `{0}` a hub caught up at `{1}`, `{0}` a hub not caught up in `{1}`
+    /// minutes, having delivered `{2}` events.
+    pub recovery_caption: &'static str,
+    pub recovery_hubs: [&'static str; 2],
+    pub recovery_minute: &'static str,
+    pub recovery_caught_up: &'static str,
+    pub recovery_never: &'static str,
     pub acts: [&'static str; Act::COUNT],
     pub stops: [StopText; Stop::COUNT],
 }
@@ -360,6 +373,12 @@ impl Texts {
             Answer::Secs(s) => format!("{}\u{a0}s", self.count(s)),
             Answer::Rows(i, n) => fill(self.path.rows, &[&self.count(i), &self.count(n)]),
             Answer::Count(n) => self.count(n),
+            // The offered shares are rounded to a tenth of a percent: "≈" where that rounds.
+            Answer::Permille(0) => self.percent(0.0, 0),
+            Answer::Permille(m) => format!(
+                "≈\u{a0}{}",
+                self.percent(f64::from(m) / 1000.0, u8::from(m % 10 != 0))
+            ),
             Answer::Choice(c) => (self.choice)(c).to_string(),
         }
     }

@@ -106,6 +106,8 @@ fn spanish_speaks_tu_not_vos() {
         "tendrá",
         "entregará",
         "descartará",
+        "acabará",
+        "simulará",
         "qué",
         "sí",
         "así",
