@@ -86,10 +86,10 @@ use Choice::*;
 const ROWS: [Answer; 3] = [Rows(1, 1), Rows(1, 2), Rows(2, 2)];
 /// The failure probability the failure-rate stop asks the learner to set.
 pub const FAILURE_RATE_P: f64 = 0.5;
-/// The dead-letter shares offered there, in tenths of a percent: the failure probability
-/// itself, one failure fewer than the truth (the initial delivery not counted), the truth
-/// (every one of the seven deliveries fails: 0.5^7), and none.
-const SHARES: [Answer; 4] = [Permille(500), Permille(16), Permille(8), Permille(0)];
+/// The dead-letter shares offered there, in tenths of a percent: none (retries always get
+/// through), the truth (every one of the seven deliveries fails: 0.5^7), one failure fewer
+/// (the initial delivery not counted), and the failure probability itself.
+const SHARES: [Answer; 4] = [Permille(0), Permille(8), Permille(16), Permille(500)];
 
 named_enum! {
     /// The action a stop's own button takes, by what the scene is waiting for.
@@ -127,19 +127,20 @@ impl Stop {
     pub fn choices(self) -> &'static [Answer] {
         match self {
             Stop::Backoff => &[Secs(90), Secs(120), Secs(210), Secs(240)],
-            Stop::NoImmediateRetry => &[W(ImmediateFirst), W(ScheduleFirst), W(BothSameTime)],
-            Stop::NoJitter => &[W(JitterNoise), W(RealDelay), W(ClockRounding)],
+            // The right answers sit at different places from stop to stop.
+            Stop::NoImmediateRetry => &[W(ImmediateFirst), W(BothSameTime), W(ScheduleFirst)],
+            Stop::NoJitter => &[W(RealDelay), W(JitterNoise), W(ClockRounding)],
             Stop::FailureRate => &SHARES,
             Stop::AckLost => &ROWS,
-            Stop::Rebalance => &[W(OtherApplies), W(OtherDiscards), W(OffsetSkipped)],
+            Stop::Rebalance => &[W(OtherApplies), W(OffsetSkipped), W(OtherDiscards)],
             Stop::VisibilityTimeout => &[
-                W(SqsDropsIt),
                 W(OtherInstanceGetsIt),
+                W(SqsDropsIt),
                 W(SameInstanceKeepsIt),
             ],
             Stop::InsertFirst => &[Count(0), Count(1), Count(2)],
-            Stop::Natural => &[W(BothEffectsChange), W(OnlyCounter), W(NeitherChanges)],
-            Stop::CursorResume => &[W(ReadsFromStart), W(ResumeFromSaved), W(HubResends)],
+            Stop::Natural => &[W(BothEffectsChange), W(NeitherChanges), W(OnlyCounter)],
+            Stop::CursorResume => &[W(ResumeFromSaved), W(ReadsFromStart), W(HubResends)],
             Stop::DeadLetter => &[Secs(930), Secs(960), Secs(1890), Secs(1920)],
             Stop::DoubleV4 | Stop::DoubleV5 => &ROWS,
             Stop::Crash => &[W(DeadLettered), W(Redelivered), W(DeliveredOnce)],

@@ -201,6 +201,28 @@ fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
     s
 }
 
+/// Where a redelivery cause struck, its attempts in words, with the instance that made each
+/// (a rebalance or an expired timeout hands the retry to the other one): the marks' titles
+/// say it too, but a phone has no pointer to hover them with.
+fn faulted(t: &Texts, ev: &SimEvent) -> Option<Html> {
+    ev.current_series().any(|r| r.fault.is_some()).then(|| {
+        let words: Vec<String> = ev
+            .current_series()
+            .map(|r| {
+                let cause = r.fault.map(|f| format!(" · ⚡ {}", t.fault(f)));
+                format!(
+                    "{}: {} ({}){}",
+                    t.attempt(r.attempt),
+                    t.outcome(r.outcome),
+                    t.instance(r.instance),
+                    cause.unwrap_or_default()
+                )
+            })
+            .collect();
+        html! { <p class="small" id="attempt-line">{ words.join(" → ") }</p> }
+    })
+}
+
 #[component]
 pub fn Timeline(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -251,6 +273,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                     { backoff_bar(t, ev, cfg, now, total_veiled) }
                     <p class="sr-only" id="timeline-summary">{ summary(t, ev, now) }</p>
                     { next }
+                    { for faulted(t, ev) }
                 </>
             }
         }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -54,6 +54,9 @@ try {
       for (let i = 0; i < 8; i++) await page.click('#step');
       await page.waitForSelector('#dlq .dlq-item');
       await audit(page, `${lang} ${scheme} dead letter shown`);
+      // The figures give a later stop's answer: on the path they wait; exploring shows them.
+      assert(await page.locator('#figures-veiled').count() === 1, 'figures shown on the path before their stop');
+      await page.click('#path-explore');
       await page.waitForSelector('#figures svg');
       for (const d of await page.locator('#figures details').all()) await d.locator('summary').click();
       await audit(page, `${lang} ${scheme} figures open`);

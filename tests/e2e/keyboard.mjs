@@ -75,7 +75,7 @@ try {
     assert((await page.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
     await tabTo('#path-next');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('#path[data-stop=step_dead_letter]');
+    await page.waitForSelector('#path[data-stop=step_no_immediate_retry]');
     await tabTo('#path-explore');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#path-resume');

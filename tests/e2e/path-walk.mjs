@@ -4,10 +4,24 @@ import { assert } from './lib.mjs';
 
 /** Each stop and the index of its right choice (the lesson's answer, or what the run shows). */
 export const STOPS = [
-  ['step_backoff', 2], ['step_dead_letter', 2], ['step_double_v4', 2], ['step_double_v5', 1],
-  ['step_crash', 1], ['ask_redelivery', 1], ['step_transaction', 0], ['ask_same_transaction', 3],
-  ['step_race', 2], ['ask_natural', 2], ['step_cursor', 1], ['ask_at_least_once', 1],
+  ['step_backoff', 2], ['step_no_immediate_retry', 2], ['step_no_jitter', 0], ['step_dead_letter', 2],
+  ['step_failure_rate', 1], ['step_double_v4', 2], ['step_double_v5', 1], ['step_crash', 1],
+  ['ask_redelivery', 1], ['step_ack_lost', 1], ['step_rebalance', 2], ['step_visibility_timeout', 0],
+  ['step_transaction', 0], ['ask_same_transaction', 3], ['step_race', 2], ['step_insert_first', 1],
+  ['step_natural_idempotency', 2], ['ask_natural', 2], ['step_cursor', 1], ['step_cursor_resume', 0],
+  ['ask_at_least_once', 1],
 ];
+
+/** The stops the learner answers at once (no run): the lesson's questions and the log reading. */
+export const isQuestion = (stop) => stop.startsWith('ask_') || stop === 'step_no_jitter';
+
+/** What the learner does by hand at the failure-rate stop: the probability slider to 50 %. */
+export function setRate() {
+  const el = document.querySelector('#failure');
+  el.value = '50';
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
 
 /** Passes the i-th stop in the lab frame `lab`: predicts (wrongly if `wrong`), runs the stop's
  * own action at 3600x until the stop is marked passed. */
@@ -17,7 +31,8 @@ export async function passStop(page, lab, i, wrong) {
   const choices = await lab.locator('.choice').count();
   await lab.locator(`.choice[data-choice="${wrong ? (right + 1) % choices : right}"]`).click();
   assert(await lab.locator('.choice:not([disabled])').count() === 0, 'choices still open');
-  if (!stop.startsWith('ask_')) await lab.locator('#speed').selectOption('3600');
+  if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
+  if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
   const passed = lab.locator(`.path-marks li:nth-child(${i + 1}).passed`);
   for (let n = 0; !(await passed.count()); n++) {
     assert(n < 100, `${stop} never passed`);

@@ -12,7 +12,7 @@ const { check, done } = checks('e2e-path');
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
 const browser = await launchChromium();
 
-const WRONG = new Set(['step_backoff', 'step_double_v4', 'ask_same_transaction', 'step_cursor']);
+const WRONG = new Set(['step_backoff', 'step_failure_rate', 'step_double_v4', 'step_rebalance', 'ask_same_transaction', 'step_cursor']);
 
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -31,8 +31,8 @@ try {
     }).observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
   });
 
-  await check('the lab opens on the path, in Spanish, at step 1 of 12', async () => {
-    assert((await lab.locator('#path-count').textContent()) === 'Paso 1 de 12', 'not step 1');
+  await check(`the lab opens on the path, in Spanish, at step 1 of ${STOPS.length}`, async () => {
+    assert((await lab.locator('#path-count').textContent()) === `Paso 1 de ${STOPS.length}`, 'not step 1');
     assert(await lab.locator('.slot.focus[data-panel=timeline]').count() === 1, 'timeline not marked');
     assert(await lab.locator('.slot.muted').count() > 3, 'others not muted');
     assert(await lab.locator('#path-act').count() === 0, 'an action before the prediction');
@@ -48,6 +48,19 @@ try {
   for (const [i, [stop, right]] of STOPS.entries()) {
     await check(`stop ${i + 1} ${stop}: predict, run, compare, explain`, async () => {
       const before = stop === 'step_dead_letter' ? await frame.evaluate(() => window.said.length) : 0;
+      // Before the prediction, the right answer is nowhere in the page's visible text outside
+      // the prediction box (a bare count such as «2» is told apart from other numbers by the
+      // native path test, which asserts nothing runs before the prediction).
+      await lab.locator(`#path[data-stop=${stop}]`).waitFor({ timeout: 5000 });
+      const leak = await frame.evaluate((r) => {
+        const truth = document.querySelector(`.choice[data-choice="${r}"]`).innerText.trim();
+        const box = document.querySelector('.path-predict');
+        box.style.display = 'none';
+        const visible = document.body.innerText;
+        box.style.display = '';
+        return truth.length > 3 && visible.includes(truth) ? truth : null;
+      }, right);
+      assert(leak === null, `the answer «${leak}» is on the page before the prediction`);
       await passStop(page, lab, i, WRONG.has(stop));
       if (WRONG.has(stop)) {
         const why = await lab.locator('#path-mistake').textContent();
@@ -60,7 +73,7 @@ try {
       if (stop === 'step_dead_letter') {
         // The live region speaks at most every 2 s: wait until it has said the result.
         await frame.waitForFunction(
-          (n) => window.said.slice(n).some((s) => s.includes('¡Acertaste!')),
+          (n) => window.said.slice(n).some((s) => s.includes('¡Acertaste! La respuesta correcta: «1890')),
           before,
           { timeout: 10000 },
         );

@@ -8,7 +8,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, serveDir } from './lib.mjs';
 import { Session, engineInstalled } from './webdriver.mjs';
-import { STOPS } from './path-walk.mjs';
+import { STOPS, isQuestion, setRate } from './path-walk.mjs';
 import { createRequire } from 'node:module';
 
 const validate = createRequire(import.meta.url)('xapi-validation').default;
@@ -32,7 +32,8 @@ async function passStop(s, i) {
   await s.waitFor(`stop ${stop}`, exists, [`#path[data-stop=${stop}]`]);
   if (await s.run(exists, '.choice:not([disabled])')) await s.click(`.choice[data-choice="${right}"]`);
   // Set as a script: WebKit's driver does not always choose an option by clicking it.
-  if (!stop.startsWith('ask_')) {
+  if (stop === 'step_failure_rate') await s.run(setRate);
+  if (!isQuestion(stop)) {
     await s.run(() => {
       const el = document.querySelector('#speed');
       el.value = '3600';
