@@ -229,6 +229,8 @@ pub fn PathView(props: &PanelProps) -> Html {
             { for outcome }
             if path.finished() && last {
                 <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right.len().to_string(), &n.to_string()]) }</p>
+                // What comes after the path: building a consumer and seeing it proven.
+                <p class="path-next-up"><a href="#workbench-h" id="path-workbench">{ pt.to_workbench }</a></p>
             }
             <nav class="row path-nav">
                 <button type="button" class="btn" id="path-back" disabled={k == 0} onclick={go(k.saturating_sub(1))}>{ pt.back }</button>

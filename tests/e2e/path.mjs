@@ -5,7 +5,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
-import { STOPS, passStop } from './path-walk.mjs';
+import { STOPS, isQuestion, passStop, setRate } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { check, done } = checks('e2e-path');
@@ -107,6 +107,42 @@ try {
     const completed = got.filter((m) => m.type === 'completed');
     assert(completed.some((m) => m.checkpoints.length === STOPS.length && m.checkpoints[0] === 'step_backoff'), JSON.stringify(completed));
     assert(await lab.locator('[data-challenge].done').count() === 6, 'not every challenge');
+  });
+
+  await check('the last stop leads on to the consumer workbench', async () => {
+    assert(await lab.locator('#path-workbench[href="#workbench-h"]').count() === 1, 'no way on');
+    assert(await lab.locator('#workbench-h').count() === 1, 'the workbench is not on the page');
+  });
+
+  await check('every wrong choice of every stop gets its own answer once the run shows the truth', async () => {
+    let answered = 0;
+    for (const [i, [stop, right]] of STOPS.entries()) {
+      const seen = new Map();
+      await lab.locator('.path-marks .mark').nth(i).click();
+      const choices = await lab.locator(`#path[data-stop=${stop}] .choice`).count();
+      for (let c = 0; c < choices; c++) {
+        if (c === right) continue;
+        // Going to the stop again sets its scene afresh.
+        await lab.locator('.path-marks .mark').nth(i).click();
+        await lab.locator(`#path[data-stop=${stop}] .choice:not([disabled])`).first().waitFor({ timeout: 5000 });
+        await lab.locator(`.choice[data-choice="${c}"]`).click();
+        if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
+        if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
+        for (let n = 0; !(await lab.locator('#path-result').count()); n++) {
+          assert(n < 100, `${stop}, choice ${c}: no result`);
+          if (await lab.locator('#path-act').count()) await lab.locator('#path-act').click();
+          else await page.waitForTimeout(100);
+        }
+        assert((await lab.locator('#path-result').getAttribute('data-right')) === 'false', `${stop}, choice ${c}: judged right`);
+        const why = (await lab.locator('#path-mistake').textContent()).trim();
+        assert(why.length > 40, `${stop}, choice ${c}: «${why}»`);
+        assert(!seen.has(why), `${stop}: choices ${seen.get(why)} and ${c} get the same answer`);
+        seen.set(why, c);
+        answered++;
+      }
+    }
+    console.log(`     ${answered} wrong choices, each answered on its own`);
+    await lab.locator('.path-marks .mark').nth(STOPS.length - 1).click();
   });
 
   await check('a reload keeps the position and what was passed', async () => {

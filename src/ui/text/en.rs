@@ -189,6 +189,7 @@ pub static EN: Texts = Texts {
         finished: "Path complete: {0} of {1} right. Keep exploring on your own.",
         passed: "passed",
         look: "See it in:",
+        to_workbench: "Next: build your own consumer in the «Consumer workbench» and check whether it survives every redelivery and race.",
         set_rate: "Now set «Failure probability per attempt» to 50 % in the controls and look at «Figures».",
         recovery_caption: "Attempts that reach the consumer each minute (log scale). It is down from minute 0 to 3; then it takes up to 2 attempts a second.",
         recovery_hubs: ["Retry at once", "Wait table"],

@@ -191,6 +191,7 @@ pub static ES: Texts = Texts {
         finished: "Recorrido completado: acertaste {0} de {1}. Sigue explorando por tu cuenta.",
         passed: "superado",
         look: "Míralo en:",
+        to_workbench: "Siguiente: arma tu propio consumidor en el «Banco del consumidor» y comprueba si aguanta todas las reentregas y carreras.",
         set_rate: "Ahora pon la «Probabilidad de que falle cada entrega» en 50 % en los controles y mira «Gráficos».",
         recovery_caption: "Intentos que recibe el consumidor cada minuto (escala logarítmica). Cae del minuto 0 al 3; luego aguanta hasta 2 intentos por segundo.",
         recovery_hubs: ["Reintento en el acto", "Tabla de espera"],

@@ -337,6 +337,8 @@ pub struct PathTexts {
     pub passed: &'static str,
     /// Before the links to the panels a stop is about.
     pub look: &'static str,
+    /// At the end of the path: on to the consumer workbench.
+    pub to_workbench: &'static str,
     /// The failure-rate stop, once predicted: where the learner sets the probability.
     pub set_rate: &'static str,
     /// The no-immediate-retry comparison: its caption, the two hubs (at once, on the table),
