@@ -29,7 +29,19 @@
   };
   var t = params.get('lang') === 'en' ? TEXT.en : TEXT.es;
   var done = false;
-  function started() { return !!document.querySelector('#lab .lab'); }
+  // The live lab, not the prerendered first view (scripts/prerender), which sits one level down.
+  function started() { return !!document.querySelector('#lab > .lab'); }
+  // The prerendered first view is the default one: Spanish, the path's first stop, nothing
+  // saved, no link. Where the lab will open on something else (another language, options, a
+  // saved session, a share link), it is hidden here, before it is ever painted, and only the
+  // loading line shows: no flash of the wrong first view.
+  var neutral = { origin: 1, xapi: 1, resize: 1, id: 1 };
+  var differs = location.hash.length > 1;
+  params.forEach(function (v, k) { if (!neutral[k] && !(k === 'lang' && v === 'es')) differs = true; });
+  try {
+    for (var i = 0; i < localStorage.length; i++) if (/^retry-lab/.test(localStorage.key(i))) differs = true;
+  } catch (e) { /* no storage: nothing saved to differ */ }
+  if (differs) document.documentElement.classList.add('no-prerender');
   function fail(reason, detail) {
     if (done || started()) return;
     var root = document.getElementById('lab');

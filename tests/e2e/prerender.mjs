@@ -1,0 +1,101 @@
+// The prerendered first view: with the module held back, the first stop is readable at once and
+// the page says the lab is loading; its controls are inert; when the module arrives the live lab
+// takes the same place (nothing moves) and a prediction works. Where the first view will differ
+// (English, a saved session), the prerendered Spanish view is never shown.
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = process.env.SHOTS; // a folder for screenshots, when a person wants to look
+const { check, done } = checks('e2e-prerender');
+const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
+const browser = await launchChromium();
+
+/** A page whose wasm module waits until `release()` is called. */
+async function heldBack(ctxOptions, storage) {
+  const ctx = await browser.newContext(ctxOptions);
+  if (storage) await ctx.addInitScript((s) => { for (const [k, v] of s) localStorage.setItem(k, v); }, storage);
+  // Layout shifts from the start, as the classroom benchmark counts them.
+  await ctx.addInitScript(() => {
+    window.__cls = 0;
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+      .observe({ type: 'layout-shift', buffered: true });
+  });
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  const page = await ctx.newPage();
+  await page.route('**/retry-lab_bg.wasm', async (route) => { await gate; await route.continue(); });
+  return { ctx, page, release };
+}
+
+try {
+  for (const [width, opts] of [[1280, { viewport: { width: 1280, height: 900 } }],
+    [375, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }]]) {
+    await check(`${width} px: the first stop is readable before the module, and the live lab takes its place`, async () => {
+      const { ctx, page, release } = await heldBack(opts);
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      const title = page.locator('.prerendered #pre-path-title');
+      await title.waitFor({ timeout: 5000 });
+      const text = await title.textContent();
+      assert(text === 'La barra de backoff exponencial', `prerendered title: ${text}`);
+      assert((await page.locator('#lab > .loading').textContent()).includes('Cargando'), 'the page does not say it is loading');
+      assert(await page.locator('#lab > .loading').isVisible(), 'the loading line is hidden');
+      assert(await page.locator('.prerendered').evaluate((e) => e.inert), 'the prerendered controls are live');
+      assert(await page.locator('#lab > .lab').count() === 0, 'the live lab is there already');
+      const before = await title.boundingBox();
+      const timelineBefore = await page.locator('.prerendered [data-panel=timeline]').boundingBox();
+      if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-before.png` });
+      release();
+      const live = page.locator('#lab > .lab #path-title');
+      await live.waitFor({ timeout: 15000 });
+      assert(await page.locator('.prerendered').count() === 0, 'the prerendered copy stayed');
+      assert(await page.locator('#lab > .loading').count() === 0, 'still says loading');
+      assert((await live.textContent()) === text, 'another first stop');
+      const after = await live.boundingBox();
+      // The panel under the card stays where the prerendered one was.
+      const under = await page.locator('#lab > .lab [data-panel=timeline]').boundingBox();
+      assert(Math.abs(under.y - timelineBefore.y) < 1, `the timeline moved from ${timelineBefore.y} to ${under.y}`);
+      const cls = await page.evaluate(() => window.__cls);
+      console.log(`     ${width} px: layout shift at the take-over: ${cls.toFixed(4)}`);
+      assert(Math.abs(after.y - before.y) < 1 && Math.abs(after.x - before.x) < 1,
+        `the heading moved from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
+      await page.locator('.choice[data-choice="2"]').click();
+      await page.locator('#path-act').waitFor({ timeout: 5000 });
+      await page.waitForTimeout(500);
+      if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-after.png` });
+      assert(errors.length === 0, errors.join(' | '));
+      await ctx.close();
+    });
+  }
+
+  await check('?lang=en: the Spanish first view is never shown; the English lab comes', async () => {
+    const { ctx, page, release } = await heldBack({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${url}?lang=en`, { waitUntil: 'domcontentloaded' });
+    await page.locator('#lab > .loading').waitFor({ timeout: 5000 });
+    assert(!(await page.locator('.prerendered').isVisible()), 'the prerendered view is shown');
+    assert(!(await page.evaluate(() => document.body.innerText)).includes('Recorrido guiado'), 'Spanish on screen');
+    release();
+    await page.locator('#lab > .lab #path-title').waitFor({ timeout: 15000 });
+    assert((await page.locator('#path-title').textContent()) === 'The exponential backoff bar', 'not English');
+    await ctx.close();
+  });
+
+  await check('a saved session: the default first view is never shown; the lab continues it', async () => {
+    const saved = 'v=2&seed=7&p=0.6&ack=0.25&base=30&retries=6&dedup=derived&lang=es&done=race'
+      + '&guide=1&at=step_crash&passed=step_backoff,step_dead_letter&right=step_backoff';
+    const { ctx, page, release } = await heldBack({ viewport: { width: 1280, height: 900 } }, [['retry-lab', saved]]);
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.locator('#lab > .loading').waitFor({ timeout: 5000 });
+    assert(!(await page.locator('.prerendered').isVisible()), 'the prerendered first stop is shown');
+    release();
+    await page.locator('#lab > .lab #path[data-stop=step_crash]').waitFor({ timeout: 15000 });
+    await ctx.close();
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+done();
