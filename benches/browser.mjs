@@ -13,8 +13,9 @@ const base = await serveDir(baseDist);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(lab.url);
-  await page.waitForSelector('h1');
+  // Free exploration: the figures are veiled on the path until their stop.
+  await page.goto(lab.url + '?start=free');
+  await page.waitForSelector('#lab > .lab #figure-summary');
 
   const mc = [];
   for (let i = 0; i < RUNS; i++) {
@@ -88,18 +89,20 @@ try {
   console.log(`browser workbench: presets median ${median(presetTimes).toFixed(3)} ms, worst ${Math.max(...presetTimes).toFixed(3)} ms; slowest 12-step program ${slowest ? wbTimes.at(-1).toFixed(3) + ' ms' : '(not given)'}`);
   await wb.close();
 
-  async function firstRender(url) {
+  // The module's first render: the live lab (`#lab > .lab`; the prerendered copy sits one level
+  // down) or the baseline's root.
+  async function firstRender(url, sel) {
     const ctx = await browser.newContext();
     try {
       const p = await ctx.newPage();
-      await p.addInitScript(() => {
+      await p.addInitScript((sel) => {
         new MutationObserver((_, obs) => {
-          if (document.querySelector('h1') && document.querySelector('.lab')) {
+          if (document.querySelector(sel)) {
             window.__firstRender = performance.now();
             obs.disconnect();
           }
         }).observe(document, { childList: true, subtree: true });
-      });
+      }, sel);
       await p.goto(url);
       await p.waitForFunction(() => window.__firstRender !== undefined);
       return await p.evaluate(() => window.__firstRender);
@@ -112,8 +115,8 @@ try {
   const fl = [];
   const fb = [];
   for (let i = 0; i < 2 * RUNS + 1; i++) {
-    fl.push(await firstRender(lab.url));
-    fb.push(await firstRender(base.url));
+    fl.push(await firstRender(lab.url, '#lab > .lab h1'));
+    fb.push(await firstRender(base.url, '.lab h1'));
   }
   console.log(`first render, lab:      median ${median(fl).toFixed(1)} ms after navigation (runs: ${fl.map((x) => x.toFixed(0)).join(' ')})`);
   console.log(`first render, baseline: median ${median(fb).toFixed(1)} ms (minimal Yew page, same build)`);
@@ -121,9 +124,12 @@ try {
 
   // A classroom: a cheap laptop on a shared school connection. Chromium's "Slow 4G" network
   // profile (1.6 Mbps down, 750 kbps up, 150 ms round trip) and 4x CPU slowdown, files served
-  // gzipped, empty cache. Interactive: the lab's play button is in the page and answers (the
-  // module has started and mounted its controls); for the baseline, its content is drawn.
-  async function classroomLoad(url, selector) {
+  // gzipped, empty cache. First content: the first stop's heading (the baseline's heading) is
+  // in the page and painted (the later of its arrival and the first contentful paint).
+  // Interactive: the live lab's play button is in the page (the module has started and mounted
+  // its controls; the prerendered copy's ids are prefixed); for the baseline, its content is
+  // drawn. Layout shift: the sum of the page's shifts until a second after interactive.
+  async function classroomLoad(url, content, interactive) {
     const ctx = await browser.newContext();
     try {
       const p = await ctx.newPage();
@@ -133,35 +139,49 @@ try {
         offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9,
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await p.addInitScript((sel) => {
+      await p.addInitScript(([content, interactive]) => {
+        window.__cls = 0;
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+          .observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__fcp = e.startTime;
+        }).observe({ type: 'paint', buffered: true });
         new MutationObserver((_, obs) => {
-          if (document.querySelector(sel)) {
+          if (window.__content === undefined && document.querySelector(content)) window.__content = performance.now();
+          if (document.querySelector(interactive)) {
             window.__interactive = performance.now();
             obs.disconnect();
           }
         }).observe(document, { childList: true, subtree: true });
-      }, selector);
+      }, [content, interactive]);
       await p.goto(url, { timeout: 60000 });
-      await p.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 60000 });
-      return await p.evaluate(() => window.__interactive);
+      await p.waitForFunction(() => window.__interactive !== undefined && window.__fcp !== undefined, null, { timeout: 60000 });
+      await p.waitForTimeout(1000);
+      return await p.evaluate(() => ({
+        content: Math.max(window.__content ?? window.__interactive, window.__fcp),
+        interactive: window.__interactive,
+        cls: window.__cls,
+      }));
     } finally {
       await ctx.close();
     }
   }
   // Served gzipped (as course platforms serve static files) and, for comparison, as a
   // server without compression would.
+  const runs = (xs, f) => xs.map((x) => f(x).toFixed(0)).join(' ');
   for (const gzip of [true, false]) {
     const labSrv = await serveDir(labDist, {}, { gzip });
     const baseSrv = await serveDir(baseDist, {}, { gzip });
     const cl = [];
     const cb = [];
     for (let i = 0; i < 5; i++) {
-      cl.push(await classroomLoad(labSrv.url, '#play'));
-      cb.push(await classroomLoad(baseSrv.url, 'h1'));
+      cl.push(await classroomLoad(labSrv.url, '#pre-path-title, #path-title', '#lab > .lab #play'));
+      cb.push(await classroomLoad(baseSrv.url, 'h1', 'h1'));
     }
     const how = gzip ? 'gzip' : 'uncompressed';
-    console.log(`classroom load (slow 4G, CPU 4x, ${how}), lab:      median ${median(cl).toFixed(0)} ms to interactive (runs: ${cl.map((x) => x.toFixed(0)).join(' ')})`);
-    console.log(`classroom load (slow 4G, CPU 4x, ${how}), baseline: median ${median(cb).toFixed(0)} ms (runs: ${cb.map((x) => x.toFixed(0)).join(' ')})`);
+    const med = (xs, k) => median(xs.map((x) => x[k]));
+    console.log(`classroom load (slow 4G, CPU 4x, ${how}), lab:      first content ${med(cl, 'content').toFixed(0)} ms (runs: ${runs(cl, (x) => x.content)}), interactive ${med(cl, 'interactive').toFixed(0)} ms (runs: ${runs(cl, (x) => x.interactive)}), layout shift ${med(cl, 'cls').toFixed(4)}`);
+    console.log(`classroom load (slow 4G, CPU 4x, ${how}), baseline: first content ${med(cb, 'content').toFixed(0)} ms, interactive ${med(cb, 'interactive').toFixed(0)} ms (runs: ${runs(cb, (x) => x.interactive)})`);
     labSrv.server.close();
     baseSrv.server.close();
   }
