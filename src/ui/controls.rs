@@ -203,7 +203,8 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <button type="button" id="publish-one" class="btn primary" onclick={a.reform(|_| Action::Run(RunAction::PublishOne))}>{ t.publish_one }</button>
                 <button type="button" id="publish-twice" class="btn" onclick={a.reform(|_| Action::Run(RunAction::PublishTwice))}>{ t.publish_twice }</button>
             </div>
-            <label class="field">
+            // The failure-rate stop links here (its label, so the value shows above the slider).
+            <label class="field" id="failure-field">
                 <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
                 <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p}
                     onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))} />

@@ -209,13 +209,15 @@ fn faulted(t: &Texts, ev: &SimEvent) -> Option<Html> {
         let words: Vec<String> = ev
             .current_series()
             .map(|r| {
-                let cause = r.fault.map(|f| format!(" · ⚡ {}", t.fault(f)));
+                // The cause says more than its outcome (each cause's outcome is a lost answer).
+                let what = match r.fault {
+                    Some(f) => format!("⚡ {}", t.fault(f)),
+                    None => t.outcome(r.outcome).to_string(),
+                };
                 format!(
-                    "{}: {} ({}){}",
+                    "{}: {what} ({})",
                     t.attempt(r.attempt),
-                    t.outcome(r.outcome),
-                    t.instance(r.instance),
-                    cause.unwrap_or_default()
+                    t.instance(r.instance)
                 )
             })
             .collect();

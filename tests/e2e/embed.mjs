@@ -48,7 +48,7 @@ try {
 
   await check('a valid message from the trusted host is honoured', async () => {
     await page.click('#send-en');
-    await lab.locator('h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
+    await lab.locator('#lab > .lab h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
     assert((await lab.locator('#host-diagnostics').textContent()).includes('accepted: 1'), 'not counted');
   });
 
@@ -57,9 +57,9 @@ try {
     const p4 = await ctx4.newPage();
     await p4.goto(`${a.url}examples/course-page.html`);
     const lab4 = p4.frameLocator('#lab-frame');
-    await lab4.locator('h1').waitFor();
+    await lab4.locator('#lab > .lab h1').waitFor();
     await p4.click('#send-en');
-    await lab4.locator('h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
+    await lab4.locator('#lab > .lab h1', { hasText: 'retries, backoff and dead letters' }).waitFor({ timeout: 5000 });
     assert(await lab4.locator('#host-diagnostics').count() === 0, 'the diagnostics line is shown');
     await ctx4.close();
   });
@@ -75,7 +75,7 @@ try {
       }
     });
     await lab.locator('#host-diagnostics', { hasText: 'ignored: 9' }).waitFor({ timeout: 5000 });
-    assert((await lab.locator('h1').textContent()).includes('retries'), 'language changed');
+    assert((await lab.locator('#lab > .lab h1').textContent()).includes('retries'), 'language changed');
     await lab.locator('#publish-one').click();
     assert(errors.length === 0, errors.join(' | '));
   });
@@ -161,7 +161,7 @@ try {
       throw new Error('lti.frameResize never stopped');
     };
     await p.click('#send-en');
-    await lab3.locator('h1', { hasText: 'retries' }).waitFor();
+    await lab3.locator('#lab > .lab h1', { hasText: 'retries' }).waitFor();
     const n = await quiet();
     await fitted('in English');
     await p.waitForTimeout(1500);
@@ -176,11 +176,11 @@ try {
     // The host page runs on origin B; the lab was told to trust only origin A.
     await p2.goto(`${b.url}examples/course-page.html?lab=${encodeURIComponent(a.url + 'index.html')}&origin=${encodeURIComponent(originA)}&diagnostics=on`);
     const lab2 = p2.frameLocator('#lab-frame');
-    await lab2.locator('h1').waitFor();
+    await lab2.locator('#lab > .lab h1').waitFor();
     await p2.click('#send-en');
     await p2.click('#send-reset');
     await lab2.locator('#host-diagnostics', { hasText: 'ignorados: 2' }).waitFor({ timeout: 5000 });
-    assert((await lab2.locator('h1').textContent()).includes('reintentos'), 'language changed');
+    assert((await lab2.locator('#lab > .lab h1').textContent()).includes('reintentos'), 'language changed');
     const got = await p2.evaluate(() => window.received.length);
     assert(got === 0, `host on the wrong origin received ${got} messages`);
     await ctx2.close();
@@ -207,7 +207,7 @@ try {
     const errs = [];
     p3.on('pageerror', (e) => errs.push(String(e)));
     await p3.goto(a.url + 'index.html');
-    await p3.waitForSelector('h1');
+    await p3.waitForSelector('#lab > .lab h1');
     await p3.evaluate(() => localStorage.setItem('retry-lab', 'v=99&evil=1'));
     await p3.goto(a.url + 'index.html?lang=xx&origin=javascript:alert(1)#seed=abc&p=7&retries=0&zoom=1');
     await p3.waitForSelector('#boundary-notices');

@@ -60,7 +60,7 @@ try {
     await page.focus('body');
     await tabTo('#lang');
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => document.querySelector('h1').textContent.includes('retries'), null, { timeout: 3000 });
+    await page.waitForFunction(() => document.querySelector('#lab > .lab h1').textContent.includes('retries'), null, { timeout: 3000 });
   });
   await check('answer the guided path by keyboard: predict, run, read the result, go on', async () => {
     await page.goto(url); // the saved state keeps the path at its first stop

@@ -22,8 +22,8 @@ try {
 
   await check('the lab renders in Spanish', async () => {
     await page.goto(url + '?start=free');
-    await page.waitForSelector('h1', { timeout: 20000 });
-    const h1 = await page.textContent('h1');
+    await page.waitForSelector('#lab > .lab h1', { timeout: 20000 }); // the live lab, not the prerendered copy
+    const h1 = await page.textContent('#lab > .lab h1');
     assert(h1.includes('reintentos, backoff y dead-letter'), `h1 is "${h1}"`);
     assert(await page.getAttribute('html', 'lang') === 'es', 'html lang is not es');
   });

@@ -59,7 +59,7 @@ async function walk(s) {
     await s.cmd('POST', '/window/rect', { width: 1280, height: 900 });
     // Free exploration: this walk is the learner's own (the guided path has its own walk).
     await s.goto(`${url}?start=free`);
-    await s.waitFor('the heading', hasText, ['h1', 'reintentos, backoff y dead-letter']);
+    await s.waitFor('the live lab', hasText, ['#lab > .lab h1', 'reintentos, backoff y dead-letter']);
     assert(await s.run(() => document.documentElement.lang) === 'es', 'html lang is not es');
   });
   await check(tag('play until an event is dead-lettered'), async () => {
@@ -97,13 +97,13 @@ async function walk(s) {
   });
   await check(tag('switch the language to English'), async () => {
     await s.click('#lang option[value="en"]');
-    await s.waitFor('the English heading', hasText, ['h1', 'retries, backoff and dead letters']);
+    await s.waitFor('the English heading', hasText, ['#lab > .lab h1', 'retries, backoff and dead letters']);
     assert(await s.run(() => document.documentElement.lang) === 'en', 'html lang is not en');
     assert(/Delivered: 3/.test(await counts(s)), await counts(s));
   });
   await check(tag('a reload keeps the language and settings; a share link sets them'), async () => {
     await s.goto(url);
-    await s.waitFor('the English heading after a reload', hasText, ['h1', 'retries, backoff and dead letters']);
+    await s.waitFor('the English heading after a reload', hasText, ['#lab > .lab h1', 'retries, backoff and dead letters']);
     await s.goto(`${url}#seed=99&p=0.5&ack=0&base=10&retries=3&dedup=v4&lang=es`);
     // A new fragment on the same document does not reload it; reload, as opening a link would.
     await s.cmd('POST', '/refresh', {});
@@ -111,7 +111,7 @@ async function walk(s) {
       && document.querySelector('#base')?.value === '10' && document.documentElement.lang === 'es');
     await s.goto(`${url}#lang=en`);
     await s.cmd('POST', '/refresh', {});
-    await s.waitFor('English from the link', hasText, ['h1', 'retries, backoff and dead letters']);
+    await s.waitFor('English from the link', hasText, ['#lab > .lab h1', 'retries, backoff and dead letters']);
   });
   await check(tag('a stepped state, screenshotted'), async () => {
     await s.click('#reset');

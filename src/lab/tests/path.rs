@@ -192,3 +192,30 @@ fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything
     l.apply(Action::Path(PathAction::Explore));
     assert!(Veil::ALL.iter().all(|v| !l.path.veils(*v)));
 }
+
+#[test]
+fn passing_a_stop_stops_the_clock_before_the_run_shows_a_later_answer() {
+    let mut l = lab();
+    l.apply(Action::Path(PathAction::Go(0)));
+    l.apply(Action::Path(PathAction::Predict(choice_of(
+        Stop::Backoff,
+        Answer::Secs(210),
+    ))));
+    act(&mut l);
+    assert!(l.clock.playing, "the stop's action plays the clock");
+    l.apply(Action::Clock(ClockAction::SetSpeed(3600)));
+    // Ticks as the page sends them: every 50 ms of real time (180 simulated seconds here).
+    for _ in 0..40 {
+        if l.path.passed.contains(&Stop::Backoff) {
+            break;
+        }
+        l.apply(Action::Tick(50.0));
+    }
+    assert!(l.path.passed.contains(&Stop::Backoff));
+    assert!(!l.clock.playing, "still playing after the stop was passed");
+    // The dead-letter stop's answer (1890 s) has not happened on screen.
+    assert!(matches!(
+        l.run.sim.events()[0].state,
+        EventState::WaitingRetry { .. }
+    ));
+}

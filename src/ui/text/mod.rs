@@ -337,6 +337,8 @@ pub struct PathTexts {
     pub passed: &'static str,
     /// Before the links to the panels a stop is about.
     pub look: &'static str,
+    /// `{0}` operations shown of the `{1}` of the demonstration the stop steps through.
+    pub demo_progress: &'static str,
     /// At the end of the path: on to the consumer workbench.
     pub to_workbench: &'static str,
     /// The failure-rate stop, once predicted: where the learner sets the probability.
