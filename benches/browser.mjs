@@ -2,7 +2,7 @@
 // Chromium, the figures' recompute-and-render time, and first render of the lab versus a
 // minimal Yew page, and a classroom's load: navigation to an interactive lab over slow 4G with
 // the CPU slowed 4x. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
-import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
+import { launchChromium, serveDir, trackLayoutShift } from '../tests/e2e/lib.mjs';
 
 const [labDist, baseDist, slowest] = process.argv.slice(2);
 const RUNS = 7;
@@ -139,10 +139,8 @@ try {
         offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9,
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await p.addInitScript(trackLayoutShift);
       await p.addInitScript(([content, interactive]) => {
-        window.__cls = 0;
-        new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
-          .observe({ type: 'layout-shift', buffered: true });
         new PerformanceObserver((l) => {
           for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__fcp = e.startTime;
         }).observe({ type: 'paint', buffered: true });

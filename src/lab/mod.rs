@@ -349,9 +349,8 @@ impl Lab {
         // A stop passed: its run has shown what it was for. The clock stops there, so the
         // run does not go on to show a later stop's answer (the backoff stop's event would
         // reach the dead-letter queue half a second later at 3600x).
-        if passed.is_some() && self.clock.playing {
-            self.clock.playing = false;
-            self.revs.bump(Concern::Clock);
+        if passed.is_some() {
+            self.step(Action::Clock(ClockAction::Pause));
         }
         Effects {
             changed: self.revs.changed_since(&before),

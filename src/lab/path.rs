@@ -356,23 +356,19 @@ fn scene(stop: Stop) -> Vec<Action> {
             ..quiet
         })],
         Stop::Transaction => vec![Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst))],
-        Stop::Race => vec![Action::Race(StepperAction::Choose(
-            RaceGuard::CheckThenInsert,
-        ))],
-        Stop::InsertFirst => vec![Action::Race(StepperAction::Choose(
-            RaceGuard::UniqueConstraint,
-        ))],
+        Stop::Race | Stop::InsertFirst => {
+            vec![Action::Race(StepperAction::Choose(race_guard(stop)))]
+        }
+        // Three events read and the cursor saved after them.
         Stop::Cursor => {
             let mut v = vec![Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit))];
             v.extend((0..3).map(|_| Action::Poll(PollAction::Append)));
             v.push(Action::Poll(PollAction::Poll { crash: false }));
             v
         }
-        // Three events read and the cursor saved after them; two more wait in the log.
+        // The same, and two more events wait in the log.
         Stop::CursorResume => {
-            let mut v = vec![Action::Poll(PollAction::Policy(CursorPolicy::AfterCommit))];
-            v.extend((0..3).map(|_| Action::Poll(PollAction::Append)));
-            v.push(Action::Poll(PollAction::Poll { crash: false }));
+            let mut v = scene(Stop::Cursor);
             v.extend((0..2).map(|_| Action::Poll(PollAction::Append)));
             v
         }
@@ -383,6 +379,15 @@ fn scene(stop: Stop) -> Vec<Action> {
         | Stop::AskSameTransaction
         | Stop::AskNatural
         | Stop::AskAtLeastOnce => Vec::new(),
+    }
+}
+
+/// The guard a race stop runs: the application-level check, then the lesson's insert first.
+fn race_guard(stop: Stop) -> RaceGuard {
+    if stop == Stop::InsertFirst {
+        RaceGuard::UniqueConstraint
+    } else {
+        RaceGuard::CheckThenInsert
     }
 }
 
@@ -452,10 +457,11 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
                 _ => W(EffectTwice),
             })
         }
-        Stop::Race => {
+        // The effects committed once the stop's own race has run to its end.
+        Stop::Race | Stop::InsertFirst => {
             let race = &lab.race;
             let effects = race.steps.last()?.effects_after;
-            (race.variant == RaceGuard::CheckThenInsert && race.finished())
+            (race.variant == race_guard(stop) && race.finished())
                 .then_some(Count(u64::from(effects)))
         }
         Stop::NoImmediateRetry => lab.path.compared.then(|| {
@@ -505,12 +511,6 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
                 (false, _) => W(NeitherChanges),
             }
         }),
-        Stop::InsertFirst => {
-            let race = &lab.race;
-            let effects = race.steps.last()?.effects_after;
-            (race.variant == RaceGuard::UniqueConstraint && race.finished())
-                .then_some(Count(u64::from(effects)))
-        }
         Stop::CursorResume => {
             let p = &lab.polling;
             let first_read = p.steps.get(p.restarted_at?)?;

@@ -78,3 +78,11 @@ export function checks(name) {
 }
 
 export function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+/** A page's init script (`addInitScript(trackLayoutShift)`): sums the layout shifts that no
+ * input caused into `window.__cls`, from the start of the load. */
+export function trackLayoutShift() {
+  window.__cls = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+}

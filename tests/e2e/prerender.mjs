@@ -4,7 +4,7 @@
 // (English, a saved session), the prerendered Spanish view is never shown.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, trackLayoutShift } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.SHOTS; // a folder for screenshots, when a person wants to look
@@ -17,11 +17,7 @@ async function heldBack(ctxOptions, storage) {
   const ctx = await browser.newContext(ctxOptions);
   if (storage) await ctx.addInitScript((s) => { for (const [k, v] of s) localStorage.setItem(k, v); }, storage);
   // Layout shifts from the start, as the classroom benchmark counts them.
-  await ctx.addInitScript(() => {
-    window.__cls = 0;
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
-      .observe({ type: 'layout-shift', buffered: true });
-  });
+  await ctx.addInitScript(trackLayoutShift);
   let release;
   const gate = new Promise((r) => { release = r; });
   const page = await ctx.newPage();
