@@ -190,8 +190,8 @@ impl Why {
     }
 }
 
-/// One reason of each kind, for tests that check every sentence of every language.
-#[cfg(test)]
+/// One reason of each kind: the tests check every sentence of every language with it, and
+/// the English texts file lists its sentences in this order (`ui::text::loaded`).
 pub fn every_why() -> Vec<Why> {
     let s = || String::from("x");
     vec![

@@ -120,6 +120,9 @@ async fn renders_spanish_frame_and_switches_to_english() {
     assert!(text(&root, "h1").contains("reintentos, backoff y dead-letter"));
     assert!(root.query_selector("aside.controls").unwrap().is_some());
     assert!(root.query_selector("[role=log]").unwrap().is_some());
+    // The page fetches the English texts (`texts-en.txt`); this test page has no such file,
+    // so it reads the shipped one as the page would.
+    retry_lab::ui::text::loaded::load_english(include_str!("../www/texts-en.txt")).unwrap();
     select(&root, "#lang", "en").await;
     assert!(
         text(&root, "h1").contains("retries, backoff and dead letters"),

@@ -73,6 +73,8 @@ pub enum Action {
     LoadScenario(Rc<Scenario>, Option<Origin>),
     /// A scenario file could not be used; the current run is kept.
     BadScenario(Problem),
+    /// English was asked for and its texts could not be loaded: the lab stays in Spanish.
+    NoEnglish,
 }
 
 /// A message for the learner, by key so it follows the language.
@@ -86,6 +88,7 @@ pub enum Notice {
     BadScenario(Problem),
     /// The learner acted from the past: the actions recorded after that moment are gone.
     FutureDropped,
+    NoEnglish,
 }
 
 /// Where a loaded scenario came from, as the page names it.
@@ -433,6 +436,11 @@ impl Lab {
             Action::SetLang(l) => {
                 self.lang = l;
                 (Concern::Lang, Reply::Changed)
+            }
+            Action::NoEnglish => {
+                self.lang = Lang::Es;
+                self.revs.bump(Concern::Lang);
+                (Concern::Notices, Reply::Refused(Notice::NoEnglish))
             }
             Action::Race(a) => (Concern::Demos, self.race.apply(a, ())),
             Action::Tx(a) => (Concern::Demos, self.tx.apply(a, ())),

@@ -137,6 +137,46 @@ fn start(props: &AppProps) -> Started {
     }
 }
 
+/// What the dispatch callback applies an action with: the lab, then the announcer, the host,
+/// the saved state and a redraw as the action's effects ask.
+struct Apply {
+    lab: Rc<RefCell<Lab>>,
+    redraw: UseForceUpdateHandle,
+    host: Rc<HostLink>,
+    key: String,
+    announcer: Rc<super::announcer::Announcer>,
+    page_state: bool,
+}
+
+impl Apply {
+    fn run(self: &Rc<Self>, a: Action) {
+        // English is a file (`ui::english`): asked for before it is here, it is fetched first
+        // and the lab changes language once it is read, or stays in Spanish and says why.
+        if let Action::SetLang(l) = a {
+            if !l.ready() {
+                let me = self.clone();
+                return super::english::fetch(Callback::from(move |read: Result<(), _>| {
+                    me.run(read.map_or(Action::NoEnglish, |()| Action::SetLang(l)))
+                }));
+            }
+        }
+        let fx = self.lab.borrow_mut().apply(a);
+        let l = self.lab.borrow();
+        self.announcer.offer(fx.news.clone(), l.lang.t());
+        if let Some(words) = fx.result.then(|| result_words(&l)).flatten() {
+            self.announcer.offer_result(words);
+        }
+        self.host.progress(&l, &fx);
+        if self.page_state && fx.save {
+            storage::save(&self.key, &l);
+        }
+        drop(l);
+        if !fx.changed.is_empty() {
+            self.redraw.force_update();
+        }
+    }
+}
+
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let started = use_memo((), |_| start(props));
@@ -160,27 +200,15 @@ pub fn App(props: &AppProps) -> Html {
     // One callback for the component's whole life: panels compare their props, and a new
     // callback on every render would make every panel redraw on every clock tick.
     let dispatch = (*use_memo((), {
-        let (lab, redraw, host) = (lab.clone(), redraw.clone(), (*host).clone());
-        let key = started.storage_key.clone();
-        let announcer = (*announcer).clone();
-        move |_| {
-            Callback::from(move |a: Action| {
-                let fx = lab.borrow_mut().apply(a);
-                let l = lab.borrow();
-                announcer.offer(fx.news.clone(), l.lang.t());
-                if let Some(words) = fx.result.then(|| result_words(&l)).flatten() {
-                    announcer.offer_result(words);
-                }
-                host.progress(&l, &fx);
-                if page_state && fx.save {
-                    storage::save(&key, &l);
-                }
-                drop(l);
-                if !fx.changed.is_empty() {
-                    redraw.force_update();
-                }
-            })
-        }
+        let apply = Rc::new(Apply {
+            lab: lab.clone(),
+            redraw: redraw.clone(),
+            host: (*host).clone(),
+            key: started.storage_key.clone(),
+            announcer: (*announcer).clone(),
+            page_state,
+        });
+        move |_| Callback::from(move |a: Action| apply.run(a))
     }))
     .clone();
 
@@ -305,6 +333,24 @@ pub fn App(props: &AppProps) -> Html {
     {
         let code = lang.code();
         use_effect(move || super::show_choice("lang", code));
+    }
+    // English asked for from the start (the host's options, a link, saved state) and not read
+    // yet: fetch it, and show no Spanish meanwhile (the same root, so its watchers stay).
+    let waiting = !lang.ready();
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with(waiting, move |&waiting| {
+            if waiting {
+                dispatch.emit(Action::SetLang(lang));
+            }
+        });
+    }
+    if waiting {
+        return html! {
+            <div class="lab" lang={lang.code()} ref={root}>
+                <p class="loading">{ super::text::LOADING_EN }</p>
+            </div>
+        };
     }
     // On the path, the panels the stop is about are marked and the others muted.
     let focus = {

@@ -15,6 +15,7 @@ pub mod deflate;
 pub mod demos;
 pub mod dock;
 pub mod duplicates;
+pub mod english;
 pub mod events;
 pub mod export;
 pub mod figures;

@@ -67,15 +67,37 @@ try {
     });
   }
 
-  await check('?lang=en: the Spanish first view is never shown; the English lab comes', async () => {
+  await check('?lang=en: no Spanish is shown, neither before the module nor while its English texts load', async () => {
     const { ctx, page, release } = await heldBack({ viewport: { width: 1280, height: 900 } });
+    let releaseTexts;
+    const textsGate = new Promise((r) => { releaseTexts = r; });
+    await page.route('**/texts-en.txt', async (route) => { await textsGate; await route.continue(); });
     await page.goto(`${url}?lang=en`, { waitUntil: 'domcontentloaded' });
     await page.locator('#lab > .loading').waitFor({ timeout: 5000 });
     assert(!(await page.locator('.prerendered').isVisible()), 'the prerendered view is shown');
     assert(!(await page.evaluate(() => document.body.innerText)).includes('Recorrido guiado'), 'Spanish on screen');
     release();
+    // The module is running; its English texts are not here yet.
+    await page.locator('#lab > .lab > .loading').waitFor({ timeout: 15000 });
+    const waiting = await page.evaluate(() => document.body.innerText);
+    assert(waiting.includes('Loading the lab') && !/Recorrido|Cargando/.test(waiting), `while English loads: ${waiting}`);
+    releaseTexts();
     await page.locator('#lab > .lab #path-title').waitFor({ timeout: 15000 });
     assert((await page.locator('#path-title').textContent()) === 'The exponential backoff bar', 'not English');
+    await ctx.close();
+  });
+
+  await check('English that cannot be fetched: the lab stays in Spanish and says why', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    await page.route('**/texts-en.txt', (route) => route.fulfill({ status: 404, body: 'not here' }));
+    await page.goto(url);
+    await page.locator('#lab > .lab #lang').selectOption('en');
+    const notice = page.locator('#lab > .lab .notice');
+    await notice.waitFor({ timeout: 10000 });
+    assert((await notice.textContent()).includes('texts-en.txt'), await notice.textContent());
+    assert((await page.locator('#lab > .lab h1').textContent()).includes('reintentos'), 'not Spanish');
+    assert(await page.locator('#lab > .lab #lang').inputValue() === 'es', 'the menu says English');
     await ctx.close();
   });
 

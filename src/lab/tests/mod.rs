@@ -71,6 +71,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Run(RunAction::StepBack) => "step_back",
         Action::LoadScenario(..) => "load_scenario",
         Action::BadScenario(_) => "bad_scenario",
+        Action::NoEnglish => "no_english",
         Action::Reset => "reset",
         Action::SetLang(_) => "lang",
         Action::Race(StepperAction::Choose(_)) => "race_choose",
@@ -146,6 +147,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         }),
         Action::Reset,
         Action::SetLang(Lang::En),
+        Action::NoEnglish,
         Action::Race(StepperAction::Choose(RaceGuard::UniqueConstraint)),
         Action::Race(StepperAction::Next),
         Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst)),
@@ -179,7 +181,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
     }
     assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 49, "{seen:?}");
+    assert_eq!(seen.len(), 50, "{seen:?}");
 }
 
 #[test]

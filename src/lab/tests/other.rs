@@ -6,6 +6,13 @@ fn language_share_link_host_counts_and_notices() {
     let mut l = lab();
     l.apply(Action::SetLang(Lang::En));
     assert_eq!(l.lang, Lang::En);
+    // English that could not be loaded: back in Spanish, saying so.
+    l.apply(Action::NoEnglish);
+    assert_eq!(
+        (l.lang, l.notice.clone()),
+        (Lang::Es, Some(Notice::NoEnglish))
+    );
+    l.apply(Action::SetLang(Lang::En));
     l.apply(Action::ShareLink);
     assert!(l.share_shown);
     l.apply(Action::HostMessage(true));

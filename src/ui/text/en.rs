@@ -130,6 +130,7 @@ pub static EN: Texts = Texts {
     dead_lettered: "Dead-lettered",
     bad_number: "Invalid value; the previous one is kept",
     too_many: "This simulation reached its event limit; reset to go on.",
+    no_english: "The English texts (texts-en.txt) could not be loaded; the lab stays in Spanish.",
     continued: "You are going on where you left off in this browser: {0} of {1} stops passed and {2} of {3} challenges.",
     start_over: "Start over",
     keep_going: "Go on",

@@ -132,6 +132,7 @@ pub static ES: Texts = Texts {
     dead_lettered: "En dead-letter",
     bad_number: "Valor no válido; se mantiene el anterior",
     too_many: "Se alcanzó el máximo de eventos de esta simulación; reinicia para seguir.",
+    no_english: "No se pudieron cargar los textos en inglés (texts-en.txt); el laboratorio sigue en español.",
     continued: "Sigues donde lo dejaste en este navegador: {0} de {1} pasos superados y {2} de {3} desafíos.",
     start_over: "Empezar de nuevo",
     keep_going: "Seguir",

@@ -2,8 +2,12 @@
 //! table of its own (`es.rs`, the course's language and the default; `en.rs`). A table is a
 //! struct literal, so a language that misses a key does not compile. Numbers are never typed
 //! into a sentence: `{0}`, `{1}` mark where [`fill`] puts them.
+// English is fetched as a file in the page (`loaded`); natively (tests, the prerenderer) it is
+// built in, and the file is written from it.
+#[cfg(not(target_arch = "wasm32"))]
 mod en;
 mod es;
+pub mod loaded;
 mod workbench_en;
 mod workbench_es;
 
@@ -21,15 +25,108 @@ use crate::sim::{EventState, Fault, Outcome, Reason};
 
 pub use crate::lang::{fill, Lang};
 
-impl Lang {
-    pub fn t(self) -> &'static Texts {
-        match self {
-            Lang::Es => &es::ES,
-            Lang::En => &en::EN,
+/// The one English sentence the module carries: shown while the English texts load.
+pub const LOADING_EN: &str = "Loading the lab…";
+
+/// Visits every string of a table in declaration order: how a language table becomes a file
+/// ([`loaded`]) and a file becomes a table again. `SHAPE` fingerprints the table's keys (their
+/// names, order and lengths) at compile time, so a file written for other keys is refused.
+pub trait Strings {
+    const SHAPE: u64;
+    /// How many strings [`Strings::each`] visits.
+    const COUNT: usize;
+    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str));
+}
+
+/// FNV-1a over `bytes`, then `h` mixed in: the shape's fingerprint, computed by the compiler.
+pub const fn mix(h: u64, bytes: &[u8]) -> u64 {
+    let mut x = h ^ 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        x = (x ^ bytes[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    x
+}
+
+impl Strings for &'static str {
+    const SHAPE: u64 = 1;
+    const COUNT: usize = 1;
+    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
+        f(self)
+    }
+}
+
+impl<T: Strings, const N: usize> Strings for [T; N] {
+    const SHAPE: u64 = mix(T::SHAPE, &(N as u64).to_le_bytes());
+    const COUNT: usize = N * T::COUNT;
+    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
+        for s in self {
+            s.each(f);
         }
     }
 }
 
+/// The sentences behind a function (`why`, `choice`, `mistake`) are visited by [`loaded`]
+/// over each function's whole domain, not here.
+impl Strings for fn(&Why) -> &'static str {
+    const SHAPE: u64 = 2;
+    const COUNT: usize = 0;
+    fn each(&mut self, _: &mut dyn FnMut(&mut &'static str)) {}
+}
+impl Strings for fn(Choice) -> &'static str {
+    const SHAPE: u64 = 3;
+    const COUNT: usize = 0;
+    fn each(&mut self, _: &mut dyn FnMut(&mut &'static str)) {}
+}
+impl Strings for fn(Stop, Answer) -> Option<&'static str> {
+    const SHAPE: u64 = 4;
+    const COUNT: usize = 0;
+    fn each(&mut self, _: &mut dyn FnMut(&mut &'static str)) {}
+}
+
+/// Declares a table struct (every field a string, an array of them, a nested table or a
+/// function) and its [`Strings`] visitor, so a new key cannot be left out of the file.
+macro_rules! strings {
+    ($(#[$m:meta])* pub struct $name:ident { $($(#[$fm:meta])* pub $f:ident: $t:ty,)* }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy)]
+        pub struct $name { $($(#[$fm])* pub $f: $t,)* }
+
+        impl Strings for $name {
+            const SHAPE: u64 = {
+                let mut h = 0;
+                $(h = mix(h, stringify!($f).as_bytes()); h = mix(h, &<$t as Strings>::SHAPE.to_le_bytes());)*
+                h
+            };
+            const COUNT: usize = 0 $(+ <$t as Strings>::COUNT)*;
+            fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
+                $(Strings::each(&mut self.$f, f);)*
+            }
+        }
+    };
+}
+
+impl Lang {
+    pub fn t(self) -> &'static Texts {
+        match self {
+            Lang::Es => &es::ES,
+            #[cfg(not(target_arch = "wasm32"))]
+            Lang::En => &en::EN,
+            // Until its file is read the page shows no English view (see `ui::app`); Spanish
+            // is only the fallback that keeps this total.
+            #[cfg(target_arch = "wasm32")]
+            Lang::En => loaded::english().unwrap_or(&es::ES),
+        }
+    }
+
+    /// Whether this language's texts are at hand: in the page, English once its file is read.
+    pub fn ready(self) -> bool {
+        self == Lang::Es || cfg!(not(target_arch = "wasm32")) || loaded::english().is_some()
+    }
+}
+
+strings! {
 pub struct Texts {
     pub language: &'static str,
     /// The lab's door to the consumer workbench (its own texts are in [`WbTexts`]).
@@ -164,6 +261,8 @@ pub struct Texts {
     pub dead_lettered: &'static str,
     pub bad_number: &'static str,
     pub too_many: &'static str,
+    /// English was asked for and its texts could not be fetched or read.
+    pub no_english: &'static str,
     /// The lab goes on from progress this browser saved: `{0}` stops passed of `{1}`, `{2}`
     /// challenges of `{3}`.
     pub continued: &'static str,
@@ -273,7 +372,9 @@ pub struct Texts {
     /// Empty where the operation's own text says it (`Done`).
     pub demo_results: [&'static str; OpResult::COUNT],
 }
+}
 
+strings! {
 /// Scenario files and time travel.
 pub struct ScenarioTexts {
     pub heading: &'static str,
@@ -304,7 +405,9 @@ pub struct ScenarioTexts {
     pub step_back: &'static str,
     pub past_hint: &'static str,
 }
+}
 
+strings! {
 /// The guided path's texts: the frame around every stop, then each stop's own.
 pub struct PathTexts {
     pub heading: &'static str,
@@ -354,7 +457,9 @@ pub struct PathTexts {
     pub acts: [&'static str; Act::COUNT],
     pub stops: [StopText; Stop::COUNT],
 }
+}
 
+strings! {
 /// One stop: what it is, what to do and why, the question, the worded choices (none when the
 /// choices are numbers), and the explanation shown after the result.
 pub struct StopText {
@@ -362,6 +467,7 @@ pub struct StopText {
     pub todo: &'static str,
     pub prompt: &'static str,
     pub explain: &'static str,
+}
 }
 
 impl PathTexts {

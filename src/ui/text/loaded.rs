@@ -1,0 +1,202 @@
+//! A language table that comes as a file: the English texts are not in the lab's module (16 KB
+//! gzipped less for every learner to load); `www/texts-en.txt` is `en.rs` written out, checked
+//! against it by the native tests, and read back here when a learner chooses English.
+use std::mem::discriminant;
+use std::sync::OnceLock;
+
+use super::{es::ES, Strings, Texts};
+use crate::lab::path::{Answer, Choice, Stop};
+use crate::problem::{every_why, Why};
+
+/// The file's first line: this, the fingerprint of the table's shape, and how many lines follow.
+const MAGIC: &str = "retry-lab texts 1";
+
+struct Table {
+    texts: Texts,
+    why: Vec<&'static str>,
+    choice: Vec<&'static str>,
+    mistakes: Vec<(Stop, Answer, &'static str)>,
+}
+
+static ENGLISH: OnceLock<Table> = OnceLock::new();
+
+/// The English table, once its file has been read.
+pub fn english() -> Option<&'static Texts> {
+    ENGLISH.get().map(|t| &t.texts)
+}
+
+/// The wrong answers that have a mistake sentence, in the file's order. The Spanish table
+/// decides; the native tests check that English answers exactly the same ones.
+fn mistake_keys() -> impl Iterator<Item = (Stop, Answer)> {
+    Stop::ALL
+        .iter()
+        .flat_map(|&s| s.choices().iter().map(move |&c| (s, c)))
+        .filter(|&(s, c)| (ES.mistake)(s, c).is_some())
+}
+
+/// The header: the table's shape (its keys' fingerprint, and how many sentences each function
+/// adds) and the number of strings. A file written for other keys (a cached file of another
+/// version) is refused rather than read into the wrong ones.
+fn header() -> (String, usize) {
+    let functions = [every_why().len(), Choice::COUNT, mistake_keys().count()];
+    let mut print = Texts::SHAPE;
+    for k in functions {
+        print = super::mix(print, &(k as u64).to_le_bytes());
+    }
+    let n = Texts::COUNT + functions.iter().sum::<usize>();
+    (format!("{MAGIC} {print:016x} {n}"), n)
+}
+
+/// Every string of `t`, in the file's order.
+pub fn strings(t: &Texts) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut copy = *t;
+    copy.each(&mut |s| out.push(*s));
+    out.extend(every_why().iter().map(t.why));
+    out.extend(Choice::ALL.iter().map(|&c| (t.choice)(c)));
+    out.extend(mistake_keys().map(|(s, c)| (t.mistake)(s, c).unwrap_or_default()));
+    out
+}
+
+/// The file of `t`: the header line, then one string a line.
+pub fn file(t: &Texts) -> String {
+    let mut out = header().0;
+    out.push('\n');
+    for s in strings(t) {
+        out.push_str(s);
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads the English file. A file of another shape, cut short or with lines added is refused
+/// (`Why::Damaged`) and the page stays in Spanish; read once, later calls change nothing.
+pub fn load_english(data: &str) -> Result<(), Why> {
+    if ENGLISH.get().is_none() {
+        let _ = ENGLISH.set(read(data)?);
+    }
+    Ok(())
+}
+
+fn read(data: &str) -> Result<Table, Why> {
+    let (header, n) = header();
+    // `lines` also takes CRLF line ends, which a server may have made of the file's.
+    let mut lines = data.lines();
+    if lines.next() != Some(header.as_str()) || lines.count() != n {
+        return Err(Why::Damaged);
+    }
+    // Checked: now the texts are kept for the page's life, as the built-in tables are.
+    let data: &'static str = Box::leak(data.to_owned().into_boxed_str());
+    let mut lines = data.lines().skip(1);
+    let mut next = move || lines.next().unwrap_or_default();
+    let mut texts = ES;
+    texts.each(&mut |s| *s = next());
+    texts.why = why;
+    texts.choice = choice;
+    texts.mistake = mistake;
+    Ok(Table {
+        texts,
+        why: every_why().iter().map(|_| next()).collect(),
+        choice: Choice::ALL.iter().map(|_| next()).collect(),
+        mistakes: mistake_keys().map(|(s, c)| (s, c, next())).collect(),
+    })
+}
+
+fn why(w: &Why) -> &'static str {
+    let i = every_why()
+        .iter()
+        .position(|x| discriminant(x) == discriminant(w));
+    i.and_then(|i| Some(*ENGLISH.get()?.why.get(i)?))
+        .unwrap_or_else(|| (ES.why)(w))
+}
+
+fn choice(c: Choice) -> &'static str {
+    let i = Choice::ALL.iter().position(|&x| x == c);
+    i.and_then(|i| Some(*ENGLISH.get()?.choice.get(i)?))
+        .unwrap_or_else(|| (ES.choice)(c))
+}
+
+fn mistake(stop: Stop, said: Answer) -> Option<&'static str> {
+    let table = ENGLISH.get()?;
+    let found = table.mistakes.iter().find(|m| (m.0, m.1) == (stop, said));
+    found.map(|m| m.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::en::EN;
+    use super::*;
+
+    #[test]
+    fn english_read_back_from_its_file_is_en_rs() {
+        let file = file(&EN);
+        load_english(&file).unwrap();
+        let back = english().unwrap();
+        assert_eq!(strings(back), strings(&EN));
+        // Each function's lookup, not only the list it reads from.
+        let why = Why::NotJsonAt(3, 4);
+        assert_eq!((back.why)(&why), (EN.why)(&why));
+        assert_eq!(
+            (back.choice)(Choice::AckUnknown),
+            (EN.choice)(Choice::AckUnknown)
+        );
+        assert_eq!(
+            back.path_answer(Answer::Secs(90)),
+            EN.path_answer(Answer::Secs(90))
+        );
+        for &stop in Stop::ALL {
+            for &c in stop.choices() {
+                assert_eq!(
+                    (back.mistake)(stop, c),
+                    (EN.mistake)(stop, c),
+                    "{stop:?} {c:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_cut_short_lengthened_or_of_another_shape_is_refused() {
+        let file = file(&EN);
+        let cut = &file[..file.len() / 2];
+        let longer = format!("{file}one more\n");
+        let other = file.replacen(MAGIC, "retry-lab texts 0", 1);
+        for bad in [cut, &longer, &other, "", "\n\n"] {
+            assert!(
+                matches!(read(bad), Err(Why::Damaged)),
+                "{:?}",
+                &bad[..bad.len().min(60)]
+            );
+        }
+        // CRLF line ends are still the same file.
+        let crlf = file.replace('\n', "\r\n");
+        let table = read(&crlf).unwrap();
+        assert_eq!(table.texts.title, EN.title);
+        assert_eq!(table.mistakes.len(), mistake_keys().count());
+    }
+
+    #[test]
+    fn no_string_of_either_table_breaks_a_line() {
+        for t in [&ES, &EN] {
+            for s in strings(t) {
+                assert!(!s.contains(['\n', '\r']), "{s:?}");
+            }
+        }
+    }
+
+    /// The file shipped in `www/` is `en.rs` as it is now.
+    #[test]
+    fn the_shipped_english_file_is_en_rs() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/texts-en.txt");
+        let want = file(&EN);
+        if std::env::var_os("UPDATE_TEXTS").is_some() {
+            std::fs::write(path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "www/texts-en.txt is not en.rs written out: run \
+             `UPDATE_TEXTS=1 cargo test --lib the_shipped_english_file` to write it"
+        );
+    }
+}
