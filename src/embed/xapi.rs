@@ -44,8 +44,14 @@ impl Names {
         }
     }
 
+    /// The language map; a language without the text is left out (English, in a page that has
+    /// not loaded its English texts yet).
     fn map(&self) -> Value {
-        obj(vec![("es", s(&self.es)), ("en", s(&self.en))])
+        let mut map = vec![("es", s(&self.es))];
+        if !self.en.is_empty() {
+            map.push(("en", s(&self.en)));
+        }
+        obj(map)
     }
 }
 
@@ -300,6 +306,30 @@ mod tests {
         assert_eq!(
             o.get("definition").get("name").get("es").as_str(),
             Some("Retry lab (es)")
+        );
+        assert_eq!(
+            o.get("definition").get("name").get("en").as_str(),
+            Some("Retry lab")
+        );
+        // A name without its English (the page has not loaded it) is named in Spanish alone.
+        let spanish = Names {
+            es: "Laboratorio".into(),
+            en: String::new(),
+        };
+        let only = statement(
+            &x,
+            &Verb::Initialized,
+            Object {
+                part: None,
+                name: &spanish,
+            },
+            Lang::Es,
+            t,
+        );
+        let name = only.get("object").get("definition").get("name");
+        assert_eq!(
+            (name.get("es").as_str(), name.get("en")),
+            (Some("Laboratorio"), &Value::Absent)
         );
         assert_eq!(init.get("result"), &Value::Absent);
         assert_eq!(

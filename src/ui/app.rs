@@ -239,9 +239,15 @@ pub fn App(props: &AppProps) -> Html {
         let file = options.scenario_file.clone();
         // A share link's run: a file next to the page, or the run itself.
         let shared = started.run.clone();
+        // The xAPI statements name what they are about in both languages: English is fetched
+        // for them (statements sent before it is here are named in Spanish only).
+        let statements = page_state && options.xapi.is_some();
         use_effect_with((), move |_| {
             let timeout = gloo::timers::callback::Timeout::new(0, move || {
                 done.set(true);
+                if statements && !Lang::En.ready() {
+                    super::english::fetch(Callback::noop());
+                }
                 if let Some(name) = file {
                     super::scenario_io::fetch(&name, dispatch.clone());
                 }

@@ -7,9 +7,10 @@ use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
 use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lab::{Effects, Lab};
 
-/// A text in both languages, from how one language's table words it.
+/// A text in both languages, from how one language's table words it; in a language whose
+/// texts the page has not loaded (English, until it is fetched), empty, and left out.
 pub fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
-    Names::of(|l| f(l.t()))
+    Names::of(|l| if l.ready() { f(l.t()) } else { String::new() })
 }
 
 /// What a statement is about: its id under the lab's activity, and how to name it.
