@@ -88,7 +88,6 @@ pub enum Notice {
     BadScenario(Problem),
     /// The learner acted from the past: the actions recorded after that moment are gone.
     FutureDropped,
-    NoEnglish,
 }
 
 /// Where a loaded scenario came from, as the page names it.
@@ -252,6 +251,9 @@ pub struct Lab {
     pub notice: Option<Notice>,
     /// Problems with outside input (link, saved state, host options), shown until dismissed.
     pub boundary_notices: Vec<BoundaryNotice>,
+    /// English was asked for and its texts could not be loaded: said beside the language menu
+    /// until dismissed.
+    pub no_english: bool,
     pub host: HostCounts,
     /// The share link for the current settings was asked for (the page writes it).
     pub share_shown: bool,
@@ -285,6 +287,7 @@ impl Lab {
             challenges: BTreeSet::new(),
             notice: None,
             boundary_notices: Vec::new(),
+            no_english: false,
             host: HostCounts::default(),
             share_shown: false,
             figures: None,
@@ -435,12 +438,13 @@ impl Lab {
             Action::Reset => (Concern::Sim, Reply::Restart),
             Action::SetLang(l) => {
                 self.lang = l;
+                self.no_english &= l == Lang::Es;
                 (Concern::Lang, Reply::Changed)
             }
             Action::NoEnglish => {
                 self.lang = Lang::Es;
-                self.revs.bump(Concern::Lang);
-                (Concern::Notices, Reply::Refused(Notice::NoEnglish))
+                self.no_english = true;
+                (Concern::Lang, Reply::Changed)
             }
             Action::Race(a) => (Concern::Demos, self.race.apply(a, ())),
             Action::Tx(a) => (Concern::Demos, self.tx.apply(a, ())),
@@ -451,6 +455,7 @@ impl Lab {
             }
             Action::DismissBoundary => {
                 self.boundary_notices.clear();
+                self.no_english = false;
                 (Concern::Notices, Reply::Changed)
             }
             Action::ShareLink => {

@@ -59,7 +59,6 @@ pub fn Controls(props: &PanelProps) -> Html {
             }
             Notice::BadScenario(p) => super::text::fill(t.scenarios.bad, &[&p.field, &t.problem_why(&p.why)]),
             Notice::FutureDropped => t.scenarios.future_dropped.to_string(),
-            Notice::NoEnglish => t.no_english.to_string(),
         };
         html! {
             <div class="notice" role="status">

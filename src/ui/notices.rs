@@ -1,5 +1,6 @@
-//! The notices above the lab: what was wrong with outside input (link, saved state, host
-//! options), and that the lab goes on from progress this browser saved.
+//! The notices above the lab: English that could not be loaded, what was wrong with outside
+//! input (link, saved state, host options), and that the lab goes on from progress this
+//! browser saved.
 use yew::prelude::*;
 
 use super::text::fill;
@@ -47,5 +48,14 @@ pub fn Notices(props: &PanelProps) -> Html {
             </div>
         }
     });
-    html! { <>{ for problems }{ for continued }</> }
+    // Beside the language menu, where the learner asked for English.
+    let no_english = lab.no_english.then(|| {
+        html! {
+            <div class="notice boundary" role="status" id="no-english">
+                <span>{ t.no_english }</span>
+                <button type="button" class="btn small" onclick={a.reform(|_| Action::DismissBoundary)}>{ t.dismiss }</button>
+            </div>
+        }
+    });
+    html! { <>{ for no_english }{ for problems }{ for continued }</> }
 }

@@ -93,11 +93,15 @@ try {
     await page.route('**/texts-en.txt', (route) => route.fulfill({ status: 404, body: 'not here' }));
     await page.goto(url);
     await page.locator('#lab > .lab #lang').selectOption('en');
-    const notice = page.locator('#lab > .lab .notice');
+    const notice = page.locator('#lab > .lab #no-english');
     await notice.waitFor({ timeout: 10000 });
     assert((await notice.textContent()).includes('texts-en.txt'), await notice.textContent());
     assert((await page.locator('#lab > .lab h1').textContent()).includes('reintentos'), 'not Spanish');
     assert(await page.locator('#lab > .lab #lang').inputValue() === 'es', 'the menu says English');
+    // The same when English was asked for by the link.
+    await page.goto(`${url}?lang=en`);
+    await page.locator('#lab > .lab #no-english').waitFor({ timeout: 10000 });
+    assert((await page.locator('#lab > .lab h1').textContent()).includes('reintentos'), 'not Spanish after ?lang=en');
     await ctx.close();
   });
 

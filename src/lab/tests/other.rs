@@ -8,11 +8,12 @@ fn language_share_link_host_counts_and_notices() {
     assert_eq!(l.lang, Lang::En);
     // English that could not be loaded: back in Spanish, saying so.
     l.apply(Action::NoEnglish);
-    assert_eq!(
-        (l.lang, l.notice.clone()),
-        (Lang::Es, Some(Notice::NoEnglish))
-    );
+    assert_eq!((l.lang, l.no_english), (Lang::Es, true));
+    l.apply(Action::DismissBoundary);
+    assert!(!l.no_english);
+    l.apply(Action::NoEnglish);
     l.apply(Action::SetLang(Lang::En));
+    assert!(!l.no_english, "English came after all");
     l.apply(Action::ShareLink);
     assert!(l.share_shown);
     l.apply(Action::HostMessage(true));
