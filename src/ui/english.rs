@@ -1,6 +1,5 @@
 //! Brings the English texts the first time English is asked for: they are a file beside the
 //! lab (`texts-en.txt`, see `text::loaded`), not part of its module.
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
@@ -13,13 +12,9 @@ pub fn fetch(done: Callback<Result<(), Why>>) {
     let Some(win) = web_sys::window() else {
         return done.emit(Err(Why::NotFetched));
     };
-    let request = win.fetch_with_str(&url(&win));
+    let url = url(&win);
     yew::platform::spawn_local(async move {
-        let response = JsFuture::from(request)
-            .await
-            .ok()
-            .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
-            .filter(|r| r.ok());
+        let response = super::fetch_ok(&url).await;
         let text = match response.and_then(|r| r.text().ok()) {
             Some(p) => JsFuture::from(p).await.ok().and_then(|v| v.as_string()),
             None => None,

@@ -93,6 +93,18 @@ pub fn show_choice(id: &str, value: &str) {
 }
 
 /// The value of the `<select>` an event came from.
+/// The response to `url` (relative to the page) if the server gave one and said yes: how the
+/// presets, a linked scenario and the English texts are fetched.
+pub async fn fetch_ok(url: &str) -> Option<web_sys::Response> {
+    use wasm_bindgen::JsCast;
+    let request = web_sys::window()?.fetch_with_str(url);
+    let response = wasm_bindgen_futures::JsFuture::from(request).await.ok()?;
+    response
+        .dyn_into::<web_sys::Response>()
+        .ok()
+        .filter(|r| r.ok())
+}
+
 pub fn select_value(e: &yew::Event) -> String {
     yew::TargetCast::target_unchecked_into::<web_sys::HtmlSelectElement>(e).value()
 }

@@ -3,7 +3,6 @@
 //! reads host input (the browser's JSON, then the boundary's reader); and the session saved.
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
@@ -78,15 +77,9 @@ pub fn fetch(name: &str, on: Callback<Action>) {
         on.emit(Action::BadScenario(problem(WHOLE, Why::NotFileName(shown))));
         return;
     }
-    let Some(win) = web_sys::window() else { return };
     let name = name.to_string();
-    let request = win.fetch_with_str(&name);
     yew::platform::spawn_local(async move {
-        let response = JsFuture::from(request)
-            .await
-            .ok()
-            .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
-            .filter(|r| r.ok());
+        let response = super::fetch_ok(&name).await;
         match response.and_then(|r| r.text().ok()) {
             Some(text) => load_promise(text, Origin::Fetched(name), on),
             None => on.emit(Action::BadScenario(problem(&name, Why::NotFetched))),
