@@ -12,35 +12,49 @@ pub fn fetch(done: Callback<Result<(), Why>>) {
     let Some(win) = web_sys::window() else {
         return done.emit(Err(Why::NotFetched));
     };
-    let url = url(&win);
+    let places = places(&win);
     yew::platform::spawn_local(async move {
-        let response = super::fetch_ok(&url).await;
-        let text = match response.and_then(|r| r.text().ok()) {
-            Some(p) => JsFuture::from(p).await.ok().and_then(|v| v.as_string()),
-            None => None,
-        };
-        done.emit(match text {
-            Some(text) => super::text::loaded::load_english(&text),
-            None => Err(Why::NotFetched),
-        });
+        let mut result = Err(Why::NotFetched);
+        for url in places {
+            let response = super::fetch_ok(&url).await;
+            let text = match response.and_then(|r| r.text().ok()) {
+                Some(p) => JsFuture::from(p).await.ok().and_then(|v| v.as_string()),
+                None => None,
+            };
+            // A page of the host's at that address is not the file: its header says so.
+            if let Some(text) = text {
+                result = super::text::loaded::load_english(&text);
+                if result.is_ok() {
+                    break;
+                }
+            }
+        }
+        done.emit(result);
     });
 }
 
-/// Beside the lab's own style sheet, which both an iframe's page and a direct mount link (the
-/// lab's files are together); else beside the page.
-fn url(win: &web_sys::Window) -> String {
-    let sheet = win
-        .document()
-        .and_then(|d| {
-            d.query_selector(r#"link[rel~="stylesheet"][href$="style.css"]"#)
-                .ok()?
-        })
-        .and_then(|link| {
-            js_sys::Reflect::get(&link, &"href".into())
-                .ok()?
-                .as_string()
-        });
-    sheet
-        .and_then(|href| web_sys::Url::new_with_base(FILE, &href).ok())
-        .map_or_else(|| FILE.to_string(), |u| u.href())
+/// Where to look, in order: beside each `style.css` the page links (the lab's own is among
+/// them: an iframe's page and a direct mount both link it, and a host may have a `style.css`
+/// of its own), then beside the page.
+fn places(win: &web_sys::Window) -> Vec<String> {
+    let sheets = win.document().and_then(|d| {
+        d.query_selector_all(r#"link[rel~="stylesheet"][href$="style.css"]"#)
+            .ok()
+    });
+    let page = win.location().href().ok();
+    let hrefs = (0..sheets.as_ref().map_or(0, |s| s.length())).filter_map(|i| {
+        let link = sheets.as_ref()?.get(i)?;
+        js_sys::Reflect::get(&link, &"href".into())
+            .ok()?
+            .as_string()
+    });
+    let mut places = Vec::new();
+    for base in hrefs.chain(page) {
+        if let Ok(url) = web_sys::Url::new_with_base(FILE, &base) {
+            if !places.contains(&url.href()) {
+                places.push(url.href());
+            }
+        }
+    }
+    places
 }

@@ -201,6 +201,28 @@ try {
     await ctx4.close();
   });
 
+  await check('a direct mount whose host links a style.css of its own first still finds the English texts', async () => {
+    const ctx5 = await browser.newContext();
+    const p5 = await ctx5.newPage();
+    const errs = [];
+    p5.on('pageerror', (e) => errs.push(String(e)));
+    // A host page one folder down, with its own style sheet (and, there, no texts file).
+    await p5.route('**/host/page.html', (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html>
+      <link rel="stylesheet" href="style.css"><link rel="stylesheet" href="../style.css">
+      <div id="here"></div>
+      <script type="module">
+        import init, { mount_lab } from '../retry-lab.js';
+        await init({ module_or_path: new URL('../retry-lab_bg.wasm', import.meta.url) });
+        mount_lab(document.getElementById('here'), { lang: 'en' });
+      </script>` }));
+    await p5.route('**/host/style.css', (r) => r.fulfill({ contentType: 'text/css', body: 'body { margin: 0 }' }));
+    await p5.goto(a.url + 'host/page.html');
+    await p5.waitForSelector('#here h1', { timeout: 15000 });
+    assert((await p5.textContent('#here h1')).includes('retries'), await p5.textContent('#here h1'));
+    assert(errs.length === 0, errs.join(' | '));
+    await ctx5.close();
+  });
+
   await check('bad link parameters and foreign saved state give notices and a working lab', async () => {
     const ctx3 = await browser.newContext();
     const p3 = await ctx3.newPage();
