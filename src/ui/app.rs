@@ -321,6 +321,13 @@ pub fn App(props: &AppProps) -> Html {
     let view = |concerns: Concerns| LabRef::new(&lab, concerns);
     let t = lang.t();
     let on_lang = super::on_choice(&dispatch, Lang::from_code, Action::SetLang);
+    // A learner who opens the language menu may choose English: its texts start coming then,
+    // so the switch does not wait a round trip.
+    let prefetch_english = Callback::from(|_: FocusEvent| {
+        if !Lang::En.ready() {
+            super::english::fetch(Callback::noop());
+        }
+    });
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = {
         let dispatch = dispatch.clone();
@@ -403,7 +410,7 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
                 <label class="lang">
                     <span>{ t.language }</span>
-                    <select id="lang" onchange={on_lang}>
+                    <select id="lang" onchange={on_lang} onfocus={prefetch_english}>
                         <option value="es" selected={lang == Lang::Es}>{ "Español" }</option>
                         <option value="en" selected={lang == Lang::En}>{ "English" }</option>
                     </select>

@@ -87,6 +87,24 @@ try {
     await ctx.close();
   });
 
+  await check('opening the language menu fetches the English texts; choosing English then needs no other request', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const asked = [];
+    page.on('request', (r) => { if (r.url().endsWith('/texts-en.txt')) asked.push(r.url()); });
+    await page.goto(url);
+    const menu = page.locator('#lab > .lab #lang');
+    await menu.waitFor({ timeout: 15000 });
+    assert(asked.length === 0, 'fetched before anyone asked');
+    const fetched = page.waitForResponse((r) => r.url().endsWith('/texts-en.txt'), { timeout: 10000 });
+    await menu.focus();
+    await fetched;
+    await menu.selectOption('en');
+    await page.locator('#lab > .lab h1', { hasText: 'retries' }).waitFor({ timeout: 10000 });
+    assert(asked.length === 1, `${asked.length} requests for the English texts`);
+    await ctx.close();
+  });
+
   await check('English that cannot be fetched: the lab stays in Spanish and says why', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
