@@ -245,8 +245,8 @@ pub fn App(props: &AppProps) -> Html {
         use_effect_with((), move |_| {
             let timeout = gloo::timers::callback::Timeout::new(0, move || {
                 done.set(true);
-                if statements && !Lang::En.ready() {
-                    super::english::fetch(Callback::noop());
+                if statements {
+                    super::english::prefetch();
                 }
                 if let Some(name) = file {
                     super::scenario_io::fetch(&name, dispatch.clone());
@@ -323,11 +323,7 @@ pub fn App(props: &AppProps) -> Html {
     let on_lang = super::on_choice(&dispatch, Lang::from_code, Action::SetLang);
     // A learner who opens the language menu may choose English: its texts start coming then,
     // so the switch does not wait a round trip.
-    let prefetch_english = Callback::from(|_: FocusEvent| {
-        if !Lang::En.ready() {
-            super::english::fetch(Callback::noop());
-        }
-    });
+    let prefetch_english = Callback::from(|_: FocusEvent| super::english::prefetch());
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = {
         let dispatch = dispatch.clone();

@@ -1,17 +1,49 @@
 //! Brings the English texts the first time English is asked for: they are a file beside the
 //! lab (`texts-en.txt`, see `text::loaded`), not part of its module.
+use std::cell::RefCell;
+
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
+use crate::lang::Lang;
 use crate::problem::Why;
 
 const FILE: &str = "texts-en.txt";
 
+/// Told whether the English texts were read.
+type Done = Callback<Result<(), Why>>;
+
+thread_local! {
+    /// Who waits for the fetch under way: a second ask (the menu opened, then English chosen
+    /// before the texts came) joins it instead of fetching again.
+    static WAITING: RefCell<Option<Vec<Done>>> = const { RefCell::new(None) };
+}
+
+/// Starts bringing the English texts if they are not here yet; nobody waits for them.
+pub fn prefetch() {
+    if !Lang::En.ready() {
+        fetch(Callback::noop());
+    }
+}
+
 /// Fetches and reads the English texts, then calls `done`.
-pub fn fetch(done: Callback<Result<(), Why>>) {
+pub fn fetch(done: Done) {
     let Some(win) = web_sys::window() else {
         return done.emit(Err(Why::NotFetched));
     };
+    let joined = WAITING.with(|w| match &mut *w.borrow_mut() {
+        Some(waiting) => {
+            waiting.push(done);
+            true
+        }
+        idle => {
+            *idle = Some(vec![done]);
+            false
+        }
+    });
+    if joined {
+        return;
+    }
     let places = places(&win);
     yew::platform::spawn_local(async move {
         let mut result = Err(Why::NotFetched);
@@ -29,7 +61,9 @@ pub fn fetch(done: Callback<Result<(), Why>>) {
                 }
             }
         }
-        done.emit(result);
+        for done in WAITING.with(|w| w.borrow_mut().take()).unwrap_or_default() {
+            done.emit(result.clone());
+        }
     });
 }
 

@@ -92,14 +92,19 @@ try {
     const page = await ctx.newPage();
     const asked = [];
     page.on('request', (r) => { if (r.url().endsWith('/texts-en.txt')) asked.push(r.url()); });
+    // The texts held back, so English is chosen while the menu's fetch is still under way.
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    await page.route('**/texts-en.txt', async (route) => { await gate; await route.continue(); });
     await page.goto(url);
     const menu = page.locator('#lab > .lab #lang');
     await menu.waitFor({ timeout: 15000 });
     assert(asked.length === 0, 'fetched before anyone asked');
-    const fetched = page.waitForResponse((r) => r.url().endsWith('/texts-en.txt'), { timeout: 10000 });
+    const requested = page.waitForRequest((r) => r.url().endsWith('/texts-en.txt'), { timeout: 10000 });
     await menu.focus();
-    await fetched;
+    await requested;
     await menu.selectOption('en');
+    release();
     await page.locator('#lab > .lab h1', { hasText: 'retries' }).waitFor({ timeout: 10000 });
     assert(asked.length === 1, `${asked.length} requests for the English texts`);
     await ctx.close();
