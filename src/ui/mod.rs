@@ -92,7 +92,6 @@ pub fn show_choice(id: &str, value: &str) {
     }
 }
 
-/// The value of the `<select>` an event came from.
 /// The response to `url` (relative to the page) if the server gave one and said yes: how the
 /// presets, a linked scenario and the English texts are fetched.
 pub async fn fetch_ok(url: &str) -> Option<web_sys::Response> {
@@ -105,6 +104,7 @@ pub async fn fetch_ok(url: &str) -> Option<web_sys::Response> {
         .filter(|r| r.ok())
 }
 
+/// The value of the `<select>` an event came from.
 pub fn select_value(e: &yew::Event) -> String {
     yew::TargetCast::target_unchecked_into::<web_sys::HtmlSelectElement>(e).value()
 }

@@ -1,6 +1,7 @@
-//! A language table that comes as a file: the English texts are not in the lab's module (16 KB
-//! gzipped less for every learner to load); `www/texts-en.txt` is `en.rs` written out, checked
-//! against it by the native tests, and read back here when a learner chooses English.
+//! A language table that comes as a file: the English texts are not in the lab's module (5 KB
+//! gzipped less for every learner to load, loader counted); `www/texts-en.txt` is `en.rs`
+//! written out, checked against it by the native tests, and read back here when a learner
+//! chooses English.
 use std::mem::discriminant;
 use std::sync::OnceLock;
 
@@ -111,9 +112,11 @@ fn why(w: &Why) -> &'static str {
 }
 
 fn choice(c: Choice) -> &'static str {
-    let i = Choice::ALL.iter().position(|&x| x == c);
-    i.and_then(|i| Some(*ENGLISH.get()?.choice.get(i)?))
-        .unwrap_or_else(|| (ES.choice)(c))
+    // Read in `Choice::ALL`'s order, which is the enum's: its index is the variant's.
+    let read = ENGLISH
+        .get()
+        .and_then(|t| t.choice.get(c as usize).copied());
+    read.unwrap_or_else(|| (ES.choice)(c))
 }
 
 fn mistake(stop: Stop, said: Answer) -> Option<&'static str> {

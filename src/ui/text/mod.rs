@@ -38,7 +38,8 @@ pub trait Strings {
     fn each(&mut self, f: &mut dyn FnMut(&mut &'static str));
 }
 
-/// FNV-1a over `bytes`, then `h` mixed in: the shape's fingerprint, computed by the compiler.
+/// FNV-1a over `bytes`, started from `h` (XORed into the offset basis): the shape's fingerprint,
+/// computed by the compiler.
 pub const fn mix(h: u64, bytes: &[u8]) -> u64 {
     let mut x = h ^ 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
