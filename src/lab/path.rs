@@ -109,9 +109,50 @@ named_enum! {
     }
 }
 
+/// A demonstration the path steps through one operation at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stepped {
+    /// Two instances racing on one delivery (`Lab::race`).
+    Race,
+    /// Where the transaction's boundary goes (`Lab::tx`).
+    Tx,
+}
+
+impl Stepped {
+    /// Operations shown so far, and of how many.
+    pub fn progress(self, lab: &Lab) -> (usize, usize) {
+        let (shown, total) = match self {
+            Stepped::Race => (lab.race.shown, lab.race.steps.len()),
+            Stepped::Tx => (lab.tx.shown, lab.tx.steps.len()),
+        };
+        (shown.min(total), total)
+    }
+
+    fn finished(self, lab: &Lab) -> bool {
+        let (shown, total) = self.progress(lab);
+        shown >= total
+    }
+
+    fn next(self) -> Action {
+        match self {
+            Stepped::Race => Action::Race(StepperAction::Next),
+            Stepped::Tx => Action::Tx(StepperAction::Next),
+        }
+    }
+}
+
 /// What each stop asks and shows (the enum itself is with the other checkpoints, at the
 /// boundary with the host).
 impl Stop {
+    /// The demonstration this stop steps through, if it steps one.
+    pub fn stepped(self) -> Option<Stepped> {
+        match self {
+            Stop::Transaction => Some(Stepped::Tx),
+            Stop::Race | Stop::InsertFirst => Some(Stepped::Race),
+            _ => None,
+        }
+    }
+
     /// A lesson question: answered at once, no run needed.
     pub fn is_question(self) -> bool {
         matches!(
@@ -555,8 +596,7 @@ impl Path {
             Stop::Rebalance if fresh => Some(Act::RebalanceAndPublish),
             Stop::VisibilityTimeout if fresh => Some(Act::ExpireAndPublish),
             Stop::NoImmediateRetry if !self.compared => Some(Act::Compare),
-            Stop::Transaction if !lab.tx.finished() => Some(Act::NextStep),
-            Stop::Race | Stop::InsertFirst if !lab.race.finished() => Some(Act::NextStep),
+            stop if stop.stepped().is_some_and(|d| !d.finished(lab)) => Some(Act::NextStep),
             Stop::CursorResume if lab.polling.restarted_at.is_none() => Some(Act::Restart),
             Stop::CursorResume if self.saw.is_none() => Some(Act::Poll),
             Stop::Cursor if lab.polling.cursor_losses == 0 => Some(Act::LoseCursor),
@@ -582,26 +622,16 @@ impl Act {
     /// The actions this act takes at `stop`, with play pressed if the clock is not running.
     fn actions(self, stop: Stop, playing: bool) -> Vec<Action> {
         let run = Action::Run;
+        let inject = |fault| vec![run(RunAction::Inject(fault)), run(RunAction::PublishOne)];
         let mut v = match self {
             Act::Publish => vec![run(RunAction::PublishOne)],
             Act::PublishTwice => vec![run(RunAction::PublishTwice)],
-            Act::CrashAndPublish
-            | Act::LoseAckAndPublish
-            | Act::RebalanceAndPublish
-            | Act::ExpireAndPublish => {
-                let fault = match self {
-                    Act::LoseAckAndPublish => Fault::AckLost,
-                    Act::RebalanceAndPublish => Fault::Rebalance,
-                    Act::ExpireAndPublish => Fault::VisibilityTimeout,
-                    _ => Fault::CrashAfterCommit,
-                };
-                vec![run(RunAction::Inject(fault)), run(RunAction::PublishOne)]
-            }
+            Act::CrashAndPublish => inject(Fault::CrashAfterCommit),
+            Act::LoseAckAndPublish => inject(Fault::AckLost),
+            Act::RebalanceAndPublish => inject(Fault::Rebalance),
+            Act::ExpireAndPublish => inject(Fault::VisibilityTimeout),
             Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
-            Act::NextStep if matches!(stop, Stop::Race | Stop::InsertFirst) => {
-                return vec![Action::Race(StepperAction::Next)]
-            }
-            Act::NextStep => return vec![Action::Tx(StepperAction::Next)],
+            Act::NextStep => return stop.stepped().map(Stepped::next).into_iter().collect(),
             Act::Compare => return vec![Action::Path(PathAction::Compared)],
             Act::Restart => return vec![Action::Poll(PollAction::Restart)],
             Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],

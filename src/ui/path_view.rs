@@ -21,16 +21,6 @@ fn compared(lab: &Lab, said: Answer, saw: Answer) -> String {
     }
 }
 
-/// Operations shown of the demonstration the current stop steps through, if it steps one.
-fn demo_progress(lab: &Lab) -> Option<(usize, usize)> {
-    let (shown, total) = match lab.path.stop() {
-        Stop::Transaction => (lab.tx.shown, lab.tx.steps.len()),
-        Stop::Race | Stop::InsertFirst => (lab.race.shown, lab.race.steps.len()),
-        _ => return None,
-    };
-    Some((shown.min(total), total))
-}
-
 /// The current stop's result as the live region says it: right or not, and the comparison.
 pub fn result_words(lab: &Lab) -> Option<String> {
     let (said, saw) = lab.path.result()?;
@@ -181,7 +171,7 @@ pub fn PathView(props: &PanelProps) -> Html {
             <div class="path-do">
                 <p class="small">{ pt.do_now }</p>
                 // A demonstration runs in its panel: the card says how far it is.
-                if let Some((shown, total)) = demo_progress(&lab) {
+                if let Some((shown, total)) = stop.stepped().map(|d| d.progress(&lab)) {
                     <p class="small" id="demo-progress">{ fill(pt.demo_progress, &[&shown.to_string(), &total.to_string()]) }</p>
                 }
                 <button type="button" class="btn primary" id="path-act" data-act={act.as_str()} ref={next_focus.clone()}
