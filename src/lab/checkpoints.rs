@@ -64,7 +64,7 @@ pub fn detect(sim: &Simulation, polling: &Polling, race_finished: bool) -> BTree
         if ev.series > 0 || matches!(ev.state, EventState::DeadLettered { .. }) {
             done.insert(Challenge::DeadLetter);
         }
-        if ev.series > 0 && matches!(ev.state, EventState::Delivered { .. }) {
+        if ev.series > 0 && ev.state.delivered() {
             done.insert(Challenge::ReplayDelivered);
         }
         let processed = ev.attempts.iter().filter(|a| a.outcome.processed()).count();

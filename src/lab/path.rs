@@ -432,10 +432,6 @@ fn race_guard(stop: Stop) -> RaceGuard {
     }
 }
 
-fn delivered(ev: &crate::sim::event::Event) -> bool {
-    matches!(ev.state, EventState::Delivered { .. })
-}
-
 /// The offered share nearest to `rate` on a log scale (the figures observe a rate with
 /// sampling noise; the offered shares are a factor of two or more apart).
 fn nearest_share(rate: f64) -> Answer {
@@ -470,12 +466,7 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
         },
         Stop::DoubleV4 | Stop::DoubleV5 => {
             let (a, b) = lab.run.last_double?;
-            let delivered = |i| {
-                matches!(
-                    sim.event(i).map(|e| e.state),
-                    Some(EventState::Delivered { .. })
-                )
-            };
+            let delivered = |i| sim.event(i).is_some_and(|e| e.state.delivered());
             (delivered(a) && delivered(b)).then(|| {
                 Rows(
                     sim.idempotent().effects.pass_rows,
@@ -522,7 +513,7 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
             let set = (lab.cfg.failure_probability - FAILURE_RATE_P).abs() < 1e-9;
             (set && f.config == lab.cfg).then(|| nearest_share(f.current.dead_letter_rate()))
         }
-        Stop::AckLost => delivered(first?).then(|| {
+        Stop::AckLost => first?.state.delivered().then(|| {
             Rows(
                 sim.idempotent().effects.pass_rows,
                 sim.naive().effects.pass_rows,
@@ -530,7 +521,7 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
         }),
         Stop::Rebalance | Stop::VisibilityTimeout => {
             let ev = first?;
-            if !delivered(ev) {
+            if !ev.state.delivered() {
                 return None;
             }
             let retried = ev.attempts.len() > 1;
@@ -544,7 +535,7 @@ fn observe(lab: &Lab, stop: Stop, said: Option<u8>) -> Option<Answer> {
                 (_, true, false) => W(SameInstanceKeepsIt),
             })
         }
-        Stop::Natural => delivered(first?).then(|| {
+        Stop::Natural => first?.state.delivered().then(|| {
             let e = &sim.naive().effects;
             match (e.counter > 1, e.status.len() > 1) {
                 (true, false) => W(OnlyCounter),
@@ -608,12 +599,10 @@ impl Path {
     /// Whether the current stop is seen through: predicted, shown, and for the dead-letter
     /// stop also replayed and delivered once its cause was fixed.
     fn through(&self, lab: &Lab) -> bool {
-        let replayed =
-            || {
-                lab.run.sim.events().first().is_some_and(|e| {
-                    e.series > 0 && matches!(e.state, EventState::Delivered { .. })
-                })
-            };
+        let replayed = || {
+            let first = lab.run.sim.events().first();
+            first.is_some_and(|e| e.series > 0 && e.state.delivered())
+        };
         self.said.is_some() && self.saw.is_some() && (self.stop() != Stop::DeadLetter || replayed())
     }
 }

@@ -27,6 +27,10 @@ pub enum EventState {
 }
 
 impl EventState {
+    pub fn delivered(&self) -> bool {
+        matches!(self, EventState::Delivered { .. })
+    }
+
     pub fn in_flight(&self) -> bool {
         matches!(
             self,
