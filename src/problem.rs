@@ -261,7 +261,7 @@ pub fn setting_problem(prefix: &str, p: crate::sim::config::FieldError) -> Probl
         Some((lo, hi)) => Why::OutOfRange(p.value, lo, hi),
         None => Why::NotProbability(p.value),
     };
-    problem(format!("{prefix}{}", p.field), why)
+    problem(format!("{prefix}{}", p.field.as_str()), why)
 }
 
 pub fn problem(field: impl Into<String>, why: Why) -> Problem {

@@ -4,20 +4,9 @@
 //! fields' own names). One table of fields, one reader per kind of value, one writer.
 use super::value::Value;
 use crate::problem::{Expected, Why};
+pub use crate::sim::config::Setting;
 use crate::sim::config::{Config, DedupOn, BASE_SECONDS_RANGE, MAX_RETRIES_RANGE};
 use crate::sim::utc::truncate;
-
-named_enum! {
-    /// A setting, by its name in objects; `ALL` is the order links write them in.
-    pub enum Setting {
-        Seed = "seed",
-        FailureProbability = "failure_probability",
-        AckLostShare = "ack_lost_share",
-        BaseSeconds = "base_seconds",
-        MaxRetries = "max_retries",
-        DedupOn = "dedup_on",
-    }
-}
 
 /// The dedup choice's values, as a problem names them.
 const DEDUP_NAMES: (&str, &str) = ("derived", "producer");

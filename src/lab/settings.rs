@@ -1,6 +1,7 @@
 //! The learner's settings: the configuration the next reset starts from (failure and ack-lost
 //! shares also apply live), validated here so a bad input keeps the previous value.
 use super::{Notice, Part, Reply};
+use crate::sim::config::Setting;
 use crate::sim::{Config, DedupOn};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -68,10 +69,14 @@ fn apply(cfg: &mut Config, a: SettingsAction) -> Reply {
     }
     if let Some(problem) = candidate.problems().first() {
         return match problem.field {
-            "base_seconds" => rejected(Field::Base, &candidate.base_seconds.to_string()),
-            "max_retries" => rejected(Field::Retries, &candidate.max_retries.to_string()),
-            // Probabilities come from sliders limited to 0..=1; anything else is ignored.
-            _ => Reply::Same,
+            Setting::BaseSeconds => rejected(Field::Base, &candidate.base_seconds.to_string()),
+            Setting::MaxRetries => rejected(Field::Retries, &candidate.max_retries.to_string()),
+            // Probabilities come from sliders limited to 0..=1 (anything else is ignored); a
+            // seed and the dedup choice are never out of range.
+            Setting::FailureProbability
+            | Setting::AckLostShare
+            | Setting::Seed
+            | Setting::DedupOn => Reply::Same,
         };
     }
     let live = candidate.seed == cfg.seed

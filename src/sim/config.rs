@@ -12,6 +12,20 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// One setting of a run, by its name in objects (scenario files, host options, the log);
+    /// `ALL` is the order links write them in. Outside formats map their names to these once,
+    /// at the boundary (`crate::embed::settings`).
+    pub enum Setting {
+        Seed = "seed",
+        FailureProbability = "failure_probability",
+        AckLostShare = "ack_lost_share",
+        BaseSeconds = "base_seconds",
+        MaxRetries = "max_retries",
+        DedupOn = "dedup_on",
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Config {
     #[serde(serialize_with = "seed_out")]
@@ -54,7 +68,7 @@ impl Default for Config {
 /// One bad setting: which field and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
-    pub field: &'static str,
+    pub field: Setting,
     pub problem: String,
     /// The value as given, and the range it should be in (None: a probability, 0..=1).
     pub value: String,
@@ -63,11 +77,11 @@ pub struct FieldError {
 
 impl std::fmt::Display for FieldError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.problem)
+        write!(f, "{}: {}", self.field.as_str(), self.problem)
     }
 }
 
-fn check_probability(field: &'static str, v: f64, errors: &mut Vec<FieldError>) {
+fn check_probability(field: Setting, v: f64, errors: &mut Vec<FieldError>) {
     if !(0.0..=1.0).contains(&v) {
         errors.push(FieldError {
             field,
@@ -81,7 +95,7 @@ fn check_probability(field: &'static str, v: f64, errors: &mut Vec<FieldError>) 
     }
 }
 
-fn check_range(field: &'static str, v: u32, (lo, hi): (u32, u32), errors: &mut Vec<FieldError>) {
+fn check_range(field: Setting, v: u32, (lo, hi): (u32, u32), errors: &mut Vec<FieldError>) {
     if v < lo || v > hi {
         errors.push(FieldError {
             field,
@@ -96,20 +110,16 @@ impl Config {
     /// Every field that is out of its range (NaN is out of every range).
     pub fn problems(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
+        use Setting::*;
         check_range(
-            "base_seconds",
+            BaseSeconds,
             self.base_seconds,
             BASE_SECONDS_RANGE,
             &mut errors,
         );
-        check_range(
-            "max_retries",
-            self.max_retries,
-            MAX_RETRIES_RANGE,
-            &mut errors,
-        );
-        check_probability("failure_probability", self.failure_probability, &mut errors);
-        check_probability("ack_lost_share", self.ack_lost_share, &mut errors);
+        check_range(MaxRetries, self.max_retries, MAX_RETRIES_RANGE, &mut errors);
+        check_probability(FailureProbability, self.failure_probability, &mut errors);
+        check_probability(AckLostShare, self.ack_lost_share, &mut errors);
         errors
     }
 
@@ -119,10 +129,12 @@ impl Config {
         let d = Config::default();
         for p in &problems {
             match p.field {
-                "base_seconds" => self.base_seconds = d.base_seconds,
-                "max_retries" => self.max_retries = d.max_retries,
-                "failure_probability" => self.failure_probability = d.failure_probability,
-                _ => self.ack_lost_share = d.ack_lost_share,
+                Setting::BaseSeconds => self.base_seconds = d.base_seconds,
+                Setting::MaxRetries => self.max_retries = d.max_retries,
+                Setting::FailureProbability => self.failure_probability = d.failure_probability,
+                Setting::AckLostShare => self.ack_lost_share = d.ack_lost_share,
+                // Any seed and either id are valid: never a problem.
+                Setting::Seed | Setting::DedupOn => {}
             }
         }
         (self, problems)

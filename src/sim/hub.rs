@@ -2,7 +2,7 @@
 //! dead-letters after the last retry, replays on request, and feeds both consumers.
 use std::collections::BTreeMap;
 
-use super::config::Config;
+use super::config::{Config, Setting};
 use super::consumer::{Delivery, IdempotentConsumer, NaiveConsumer};
 use super::event::{AttemptRecord, Counts, Event, EventState};
 use super::ids::{producer_id, Fact};
@@ -213,10 +213,11 @@ impl Simulation {
     }
 
     /// Logs that `field` went from `old` to `new` (decimals as the share link writes them).
-    pub fn log_setting(&mut self, field: &str, old: f64, new: f64) {
+    pub fn log_setting(&mut self, field: Setting, old: f64, new: f64) {
         let mut e = Entry::new(self.now_ms, Kind::SettingChanged);
         e.detail = Some(format!(
-            "{field}: {} -> {}",
+            "{}: {} -> {}",
+            field.as_str(),
             crate::num::short(old),
             crate::num::short(new)
         ));

@@ -5,7 +5,7 @@
 //! field-named errors, is the boundary's job (`crate::embed::scenario`).
 use serde::Serialize;
 
-use super::config::Config;
+use super::config::{Config, Setting};
 use super::hub::Simulation;
 use super::ids::Fact;
 use super::outcome::{Fault, RootCause};
@@ -116,11 +116,15 @@ impl Do {
                 let new = sim.config().clone();
                 let changed = [
                     (
-                        "failure_probability",
+                        Setting::FailureProbability,
                         old.failure_probability,
                         new.failure_probability,
                     ),
-                    ("ack_lost_share", old.ack_lost_share, new.ack_lost_share),
+                    (
+                        Setting::AckLostShare,
+                        old.ack_lost_share,
+                        new.ack_lost_share,
+                    ),
                 ];
                 for (field, was, is) in changed {
                     if was != is {
