@@ -1,5 +1,9 @@
 //! Watches the lab's root element and reports its height when it changes, debounced, so a
-//! burst of layout changes (the first paint, a panel opening) sends one message.
+//! burst of layout changes (the first paint, a panel opening) sends one message, but never
+//! held back longer than a moment: while the clock plays, the lab changes size with nearly
+//! every tick, and a plain debounce reported nothing until it stopped. The host's frame then
+//! stayed at its first height (the lab scrolling inside it) and grew all at once when a stop
+//! was passed, moving the page under the learner's next tap.
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -9,30 +13,66 @@ use wasm_bindgen::JsCast;
 
 /// Quiet time after the last change before the height is reported.
 const DEBOUNCE_MS: u32 = 120;
+/// The longest a change waits to be reported, however many follow it.
+const MAX_WAIT_MS: f64 = 300.0;
+
+/// The reports scheduled so far (only the latest one sends), and when the first change not
+/// reported yet happened.
+#[derive(Default)]
+struct Pending {
+    generation: u32,
+    since: Option<f64>,
+}
 
 pub struct Watcher {
     observer: web_sys::ResizeObserver,
     _callback: Closure<dyn FnMut()>,
-    _pending: Rc<RefCell<Option<Timeout>>>,
+    pending: Rc<RefCell<Pending>>,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }
 
 impl Watcher {
     /// None where the browser has no ResizeObserver: the host then gets no height.
     pub fn new(el: web_sys::Element, report: impl Fn(u32) + 'static) -> Option<Watcher> {
         let report = Rc::new(report);
-        let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
-        let (target, slot) = (el.clone(), pending.clone());
+        let pending: Rc<RefCell<Pending>> = Rc::default();
+        let (target, state) = (el.clone(), pending.clone());
         let callback = Closure::<dyn FnMut()>::new(move || {
-            let (target, report) = (target.clone(), report.clone());
-            // A new change replaces (cancels) the waiting report: one message per burst.
-            *slot.borrow_mut() = Some(Timeout::new(DEBOUNCE_MS, move || report(height(&target))));
+            let now = now_ms();
+            let mut p = state.borrow_mut();
+            // A report already waiting that long is left to go out as planned.
+            if p.since
+                .is_some_and(|s| now - s >= MAX_WAIT_MS - f64::from(DEBOUNCE_MS))
+            {
+                return;
+            }
+            // A new change replaces the waiting report: one message per burst.
+            p.generation = p.generation.wrapping_add(1);
+            p.since.get_or_insert(now);
+            let (mine, target, report, state) =
+                (p.generation, target.clone(), report.clone(), state.clone());
+            // Handed to the browser: a report replaced since it was scheduled does nothing.
+            Timeout::new(DEBOUNCE_MS, move || {
+                let mut p = state.borrow_mut();
+                if p.generation == mine {
+                    p.since = None;
+                    drop(p);
+                    report(height(&target));
+                }
+            })
+            .forget();
         });
         let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
         observer.observe(&el);
         Some(Watcher {
             observer,
             _callback: callback,
-            _pending: pending,
+            pending,
         })
     }
 }
@@ -40,6 +80,9 @@ impl Watcher {
 impl Drop for Watcher {
     fn drop(&mut self) {
         self.observer.disconnect();
+        // A report still scheduled finds itself replaced.
+        let mut p = self.pending.borrow_mut();
+        p.generation = p.generation.wrapping_add(1);
     }
 }
 

@@ -82,7 +82,7 @@ try {
     await page.click('#play');
     await page.waitForFunction(() => document.getElementById('dlq-h').textContent.includes('(3)'));
     // The region waits at most two seconds between two announcements.
-    await page.waitForFunction(() => window.said.some((s) => s.includes('dead-letter')), null, { timeout: 5000 })
+    await page.waitForFunction(() => window.said.some((s) => s.includes('dead-letter')))
       .catch(() => {});
     await page.click('#play');
     const said = await page.evaluate(() => window.said);

@@ -25,7 +25,7 @@ async function download(page, selector) {
 async function shareLink(page) {
   await page.click('#share');
   await page.click('#share-copy');
-  await page.locator('#share-copied', { hasText: /Copiado|Copied/ }).waitFor({ timeout: 5000 });
+  await page.locator('#share-copied', { hasText: /Copiado|Copied/ }).waitFor();
   const link = await page.inputValue('#share-link');
   assert(link === await page.evaluate(() => navigator.clipboard.readText()), 'not what was copied');
   assert(!link.includes('?'), `the host's query is in the link: ${link}`);
@@ -49,7 +49,7 @@ try {
     const page = await ctx.newPage();
     await page.goto(`${url}examples/direct-mount.html`);
     const notice = page.locator('#continued');
-    await notice.waitFor({ timeout: 10000 });
+    await notice.waitFor();
     const text = await notice.textContent();
     assert(text.includes('2 of 21 stops passed') && text.includes('1 of 6 challenges'), text);
     assert(await page.locator('#lang').inputValue() === 'en', 'not the host\'s language');
@@ -63,11 +63,11 @@ try {
     const ctx = await context({ 'retry-lab:lesson-a': SAVED });
     const page = await ctx.newPage();
     await page.goto(`${url}?id=lesson-b`);
-    await page.locator('#path-count').waitFor({ timeout: 10000 });
+    await page.locator('#path-count').waitFor();
     assert(await page.locator('#continued').count() === 0, 'b continued a\'s session');
     assert((await page.locator('#path-count').textContent()) === 'Paso 1 de 21', 'b is not at its start');
     await page.goto(`${url}?id=lesson-a`);
-    await page.locator('#continued').waitFor({ timeout: 10000 });
+    await page.locator('#continued').waitFor();
     assert((await page.locator('#continued').textContent()).includes('2 de 21 pasos'), 'a\'s progress is not said');
     assert((await page.locator('#path-count').textContent()) === 'Paso 8 de 21', 'a is not where it was left');
     await page.locator('#start-over').click();
@@ -77,7 +77,7 @@ try {
     assert(stored.includes('&passed=&') && stored.includes('&done=&'), stored);
     assert(await page.evaluate(() => localStorage.getItem('retry-lab:lesson-b')) !== null, 'b saved nothing');
     await page.reload();
-    await page.locator('#path-count').waitFor({ timeout: 10000 });
+    await page.locator('#path-count').waitFor();
     assert(await page.locator('#continued').count() === 0, 'a fresh start is not a continued session');
     await ctx.close();
   });
@@ -86,16 +86,18 @@ try {
     const ctx = await context({});
     const page = await ctx.newPage();
     await page.goto(`${url}?start=free&origin=${encodeURIComponent('http://127.0.0.1')}`);
-    await page.locator('#preset').waitFor({ timeout: 10000 });
+    await page.locator('#preset').waitFor();
     await page.selectOption('#preset', '1');
     await page.click('#preset-load');
     const loaded = page.locator('#loaded');
-    await loaded.waitFor({ timeout: 10000 });
+    await loaded.waitFor();
     const said = await loaded.textContent();
     assert(said.includes('Cincuenta pases durante una racha de fallos'), said);
     if (shots) await loaded.screenshot({ path: `${shots}-preset-loaded.png` });
+    const start = await page.textContent('#clock');
     await page.click('#loaded-play');
-    await page.waitForTimeout(1200);
+    // Played on from where the preset begins, then paused: the link names that moment.
+    await page.waitForFunction((t) => document.querySelector('#clock').textContent !== t, start);
     await page.click('#loaded-play');
     const link = await shareLink(page);
     assert(link.includes('#scenario=scenarios/burst-during-failures.json&at='), link);
@@ -104,7 +106,7 @@ try {
     const fresh = await context({});
     const other = await fresh.newPage();
     await other.goto(link);
-    await other.locator('#loaded').waitFor({ timeout: 10000 });
+    await other.locator('#loaded').waitFor();
     assert((await other.locator('#loaded').textContent()).includes('Cincuenta pases'), 'the name is not shown');
     assert(await other.textContent('#clock') === await page.textContent('#clock'), 'not the same moment');
     assert(await download(other, '#export-jsonl') === before, 'another log');
@@ -116,7 +118,7 @@ try {
     const ctx = await context({});
     const page = await ctx.newPage();
     await page.goto(`${url}?start=free`);
-    await page.locator('#publish-one').waitFor({ timeout: 10000 });
+    await page.locator('#publish-one').waitFor();
     await page.fill('#failure', '100');
     await page.dispatchEvent('#failure', 'input');
     await page.dispatchEvent('#failure', 'change');
@@ -131,13 +133,13 @@ try {
     const fresh = await context({});
     const other = await fresh.newPage();
     await other.goto(link);
-    await other.locator('#loaded', { hasText: 'la sesión del enlace' }).waitFor({ timeout: 10000 });
+    await other.locator('#loaded', { hasText: 'la sesión del enlace' }).waitFor();
     assert(await download(other, '#export-jsonl') === whole, 'the shared session gives another log');
     await fresh.close();
     // Back in time: the list shows the moment, the export the whole run.
     await page.focus('#scrub');
     await page.keyboard.press('Home');
-    await page.locator('#log-past').waitFor({ timeout: 5000 });
+    await page.locator('#log-past').waitFor();
     assert(await download(page, '#export-jsonl') === whole, 'the export stops at the scrubber');
     await ctx.close();
   });
@@ -146,7 +148,7 @@ try {
     const ctx = await context({});
     const page = await ctx.newPage();
     await page.goto(`${url}?start=free`);
-    await page.locator('#scenario-file').waitFor({ state: 'attached', timeout: 10000 });
+    await page.locator('#scenario-file').waitFor({ state: 'attached' });
     // A file the learner picks is not next to the page: the link must carry it, and 1 200
     // publications of scattered passes do not fit in 8 000 characters however compressed.
     let x = 12345;
@@ -159,10 +161,10 @@ try {
     await page.setInputFiles('#scenario-file', {
       name: 'mi-clase.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ seed: 3, events })),
     });
-    await page.locator('#loaded', { hasText: 'mi-clase.json' }).waitFor({ timeout: 10000 });
+    await page.locator('#loaded', { hasText: 'mi-clase.json' }).waitFor();
     await page.click('#share');
-    await page.waitForTimeout(500); // compression is the browser's, asynchronous
-    const said = await page.locator('#share-too-long').textContent({ timeout: 5000 });
+    // Compression is the browser's, asynchronous: the notice comes when it has measured.
+    const said = await page.locator('#share-too-long').textContent();
     assert(said.includes('8000') && said.includes('archivo'), said);
     const file = await download(page, '#share-download');
     assert(JSON.parse(file).events.length === 1200, 'not the run');
@@ -175,11 +177,8 @@ try {
     for (const [hash, words] of [['#run=%%%', 'dañado'], ['#runz=AAAAAAAA', 'dañado'], ['#scenario=../x.json', 'no es el nombre'], ['#run=eyJzZWVkIjo', 'JSON']]) {
       await page.goto(`${url}${hash}`);
       await page.reload();
-      const notice = page.locator('#boundary-notices, .notice');
-      await notice.first().waitFor({ timeout: 10000 });
-      await page.waitForTimeout(300);
-      const text = (await notice.allTextContents()).join(' ');
-      assert(text.includes(words), `${hash}: ${text}`);
+      // The link's own notice may follow another (a scenario fetched after the first paint).
+      await page.locator('#boundary-notices, .notice', { hasText: words }).first().waitFor();
       assert(await page.inputValue('#seed') === '20260729', `${hash}: not the default seed`);
     }
     await ctx.close();
@@ -199,7 +198,7 @@ try {
     }
     const [scenario] = await page.locator('ul.examples a[href*="scenario="]').evaluateAll((as) => as.map((a) => a.href));
     await page.goto(scenario);
-    await page.locator('#loaded').waitFor({ timeout: 10000 });
+    await page.locator('#loaded').waitFor();
     await ctx.close();
   });
 
@@ -208,7 +207,7 @@ try {
     const page = await ctx.newPage();
     await page.goto(`${url}?id=${encodeURIComponent('no vale!')}`);
     const notice = page.locator('#boundary-notices');
-    await notice.waitFor({ timeout: 10000 });
+    await notice.waitFor();
     const text = await notice.textContent();
     assert(text.includes('no es un identificador'), text);
     await ctx.close();

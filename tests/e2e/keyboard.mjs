@@ -60,7 +60,7 @@ try {
     await page.focus('body');
     await tabTo('#lang');
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => document.querySelector('#lab > .lab h1').textContent.includes('retries'), null, { timeout: 3000 });
+    await page.waitForFunction(() => document.querySelector('#lab > .lab h1').textContent.includes('retries'));
   });
   await check('answer the guided path by keyboard: predict, run, read the result, go on', async () => {
     await page.goto(url); // the saved state keeps the path at its first stop
@@ -71,7 +71,7 @@ try {
     // The chosen button is disabled; the focus moves on to the stop's own action.
     assert(await page.evaluate(() => document.activeElement.id) === 'path-act', 'focus lost after predicting');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('#path-result', { timeout: 15000 });
+    await page.waitForSelector('#path-result');
     assert((await page.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
     await tabTo('#path-next');
     await page.keyboard.press('Enter');

@@ -56,8 +56,104 @@ export function watchPage(page) {
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** How long any wait may take: generous for two busy cores (a load of two other processes
+ * slows a module's start several times over). `E2E_WAIT_MS` sets another bound. */
+export const WAIT = Number(process.env.E2E_WAIT_MS) || 30000;
+
+/** Pages a failing check describes: every page of every context `launchChromium` made. */
+const watched = new Set();
+
+/** Keeps a page's last console lines and page errors (its frames' too), for a failure. */
+function watch(page) {
+  const lines = [];
+  const keep = (line) => { lines.push(line.slice(0, 240)); if (lines.length > 12) lines.shift(); };
+  page.on('console', (m) => keep(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => keep(`pageerror: ${e}`));
+  page.__lines = lines;
+  watched.add(page);
+  page.on('close', () => watched.delete(page));
+}
+
+/** Every context waits up to `WAIT` by default and watches its pages. */
+function prepare(ctx) {
+  ctx.setDefaultTimeout(WAIT);
+  ctx.setDefaultNavigationTimeout(WAIT);
+  for (const p of ctx.pages()) watch(p);
+  ctx.on('page', watch);
+  return ctx;
+}
+
+export async function launchChromium() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (o) => prepare(await newContext(o));
+  browser.newPage = async (o) => {
+    const p = await newPage(o);
+    prepare(p.context());
+    if (!watched.has(p)) watch(p);
+    return p;
+  };
+  return browser;
+}
+
+/** What the lab shows now, in the document it runs in: run in the page (by Playwright or
+ * WebDriver), so it names only the DOM. Empty fields are left out. */
+export function labState() {
+  const q = (s) => document.querySelector(s);
+  const text = (s) => q(s)?.textContent.replace(/\s+/g, ' ').trim().slice(0, 100) || undefined;
+  const state = {
+    url: location.href.slice(0, 140),
+    lang: document.documentElement.lang || undefined,
+    h1: text('#lab > .lab h1') ?? text('h1'),
+    loading: text('.loading') ?? text('#load-failure'),
+    stop: q('#path')?.dataset.stop,
+    step: text('#path-count'),
+    said: q('.choice.chosen')?.dataset.choice,
+    act: q('#path-act')?.dataset.act,
+    result: q('#path-result')?.dataset.right,
+    clock: text('#clock'),
+    playing: q('#play')?.getAttribute('aria-pressed') ?? undefined,
+    counts: text('#event-counts'),
+    notices: [...document.querySelectorAll('.notice, #boundary-notices')].map((n) => n.textContent.trim().slice(0, 100)).join(' / ') || undefined,
+    panic: text('.crash'),
+  };
+  return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined));
+}
+
+/** Resolves to `p`'s value, or to `fallback` if it takes longer than `ms` (a page too busy
+ * to answer must not hang the report of a failure). */
+function within(p, ms, fallback) {
+  return Promise.race([p.catch((e) => `(${e.message.split('\n')[0]})`), new Promise((r) => setTimeout(() => r(fallback), ms))]);
+}
+
+/** What every watched page shows now, frame by frame, with its last console lines. */
+export async function describePages() {
+  const out = [];
+  for (const page of watched) {
+    if (page.isClosed()) continue;
+    for (const frame of page.frames()) {
+      if (frame.url() === 'about:blank') continue;
+      const s = await within(frame.evaluate(labState), 3000, '(the page did not answer in 3 s)');
+      out.push(`${frame === page.mainFrame() ? 'page' : '  frame'}: ${typeof s === 'string' ? `${frame.url()} ${s}` : JSON.stringify(s)}`);
+    }
+    if (page.__lines?.length) out.push(`  last console lines: ${page.__lines.slice(-6).join(' ⏎ ')}`);
+  }
+  return out.join('\n       ');
+}
+
+/** Polls `fn()` (in node) every `every` ms until it returns something truthy, and returns
+ * it; after `ms` throws, naming `what` and the last value seen. For conditions outside a page
+ * (a record store's requests, a count of messages). */
+export async function until(what, fn, ms = WAIT, every = 50) {
+  const end = Date.now() + ms;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last) return last;
+    if (Date.now() > end) throw new Error(`waited ${ms / 1000} s for ${what}; last saw ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, every));
+  }
 }
 
 /** A named group of checks; `done()` prints "NAME: N passed, N failed" and exits accordingly. */
@@ -66,7 +162,14 @@ export function checks(name) {
   let failed = 0;
   return {
     async check(what, fn) {
-      try { await fn(); passed++; console.log(`ok   ${what}`); } catch (e) { failed++; console.log(`FAIL ${what}: ${e.message}`); }
+      try {
+        await fn(); passed++; console.log(`ok   ${what}`);
+      } catch (e) {
+        failed++;
+        // Playwright's call log is long: its first lines say what was waited for.
+        const said = e.message.split('\n').filter((l) => l.trim()).slice(0, 4).join('\n       ');
+        console.log(`FAIL ${what}: ${said}\n     what the pages showed:\n       ${await describePages() || '(no page open)'}`);
+      }
     },
     pass(what) { passed++; console.log(`ok   ${what}`); },
     fail(what) { failed++; console.log(`FAIL ${what}`); },

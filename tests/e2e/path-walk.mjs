@@ -1,6 +1,6 @@
 // Walking the guided path as a learner does, shared by the path and xAPI checks: the stops in
 // order with the lesson's answer to each, and how to pass one.
-import { assert } from './lib.mjs';
+import { WAIT, assert } from './lib.mjs';
 
 /** Each stop and the index of its right choice (the lesson's answer, or what the run shows). */
 export const STOPS = [
@@ -27,16 +27,28 @@ export function setRate() {
  * own action at 3600x until the stop is marked passed. */
 export async function passStop(page, lab, i, wrong) {
   const [stop, right] = STOPS[i];
-  await lab.locator(`#path[data-stop=${stop}]`).waitFor({ timeout: 5000 });
+  await lab.locator(`#path[data-stop=${stop}]`).waitFor();
   const choices = await lab.locator('.choice').count();
   await lab.locator(`.choice[data-choice="${wrong ? (right + 1) % choices : right}"]`).click();
   assert(await lab.locator('.choice:not([disabled])').count() === 0, 'choices still open');
   if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
   if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
-  const passed = lab.locator(`.path-marks li:nth-child(${i + 1}).passed`);
-  for (let n = 0; !(await passed.count()); n++) {
-    assert(n < 100, `${stop} never passed`);
-    if (await lab.locator('#path-act').count()) await lab.locator('#path-act').click();
-    else await page.waitForTimeout(100);
+  await runStop(lab, stop, `.path-marks li:nth-child(${i + 1}).passed`);
+}
+
+/** Takes the stop's own action whenever it offers one, until `doneCss` shows in the lab:
+ * waits for one or the other, never for a fixed time. */
+export async function runStop(lab, stop, doneCss) {
+  const end = Date.now() + 2 * WAIT;
+  const finished = lab.locator(doneCss);
+  for (;;) {
+    const left = end - Date.now();
+    if (left <= 0) throw new Error(`${stop}: ${doneCss} never showed in ${2 * WAIT / 1000} s`);
+    await lab.locator(`${doneCss}, #path-act`).first().waitFor({ timeout: left });
+    if (await finished.count()) return;
+    // The action's button may go as the run moves on (the stop passing): then look again.
+    await lab.locator('#path-act').click().catch(async (e) => {
+      if (!(await finished.count()) && await lab.locator('#path-act').count()) throw e;
+    });
   }
 }

@@ -5,7 +5,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
-import { STOPS, isQuestion, passStop, setRate } from './path-walk.mjs';
+import { STOPS, isQuestion, passStop, runStop, setRate } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { check, done } = checks('e2e-path');
@@ -20,7 +20,7 @@ try {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${url}examples/course-page.html`);
   const lab = page.frameLocator('#lab-frame');
-  await lab.locator('#path[data-stop=step_backoff]').waitFor({ timeout: 10000 });
+  await lab.locator('#path[data-stop=step_backoff]').waitFor();
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // Everything the live region says, from the start.
   await frame.evaluate(() => {
@@ -51,7 +51,7 @@ try {
       // Before the prediction, the right answer is nowhere in the page's visible text outside
       // the prediction box (a bare count such as «2» is told apart from other numbers by the
       // native path test, which asserts nothing runs before the prediction).
-      await lab.locator(`#path[data-stop=${stop}]`).waitFor({ timeout: 5000 });
+      await lab.locator(`#path[data-stop=${stop}]`).waitFor();
       const leak = await frame.evaluate((r) => {
         const truth = document.querySelector(`.choice[data-choice="${r}"]`).innerText.trim();
         const box = document.querySelector('.path-predict');
@@ -75,7 +75,6 @@ try {
         await frame.waitForFunction(
           (n) => window.said.slice(n).some((s) => s.includes('¡Acertaste! La respuesta correcta: «1890')),
           before,
-          { timeout: 10000 },
         );
         deadLetterSaid = (await frame.evaluate(() => window.said)).slice(before);
       }
@@ -124,15 +123,11 @@ try {
         if (c === right) continue;
         // Going to the stop again sets its scene afresh.
         await lab.locator('.path-marks .mark').nth(i).click();
-        await lab.locator(`#path[data-stop=${stop}] .choice:not([disabled])`).first().waitFor({ timeout: 5000 });
+        await lab.locator(`#path[data-stop=${stop}] .choice:not([disabled])`).first().waitFor();
         await lab.locator(`.choice[data-choice="${c}"]`).click();
         if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
         if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
-        for (let n = 0; !(await lab.locator('#path-result').count()); n++) {
-          assert(n < 100, `${stop}, choice ${c}: no result`);
-          if (await lab.locator('#path-act').count()) await lab.locator('#path-act').click();
-          else await page.waitForTimeout(100);
-        }
+        await runStop(lab, `${stop}, choice ${c}`, '#path-result');
         assert((await lab.locator('#path-result').getAttribute('data-right')) === 'false', `${stop}, choice ${c}: judged right`);
         const why = (await lab.locator('#path-mistake').textContent()).trim();
         assert(why.length > 40, `${stop}, choice ${c}: «${why}»`);
@@ -147,7 +142,7 @@ try {
 
   await check('a reload keeps the position and what was passed', async () => {
     await page.reload();
-    await lab.locator('#path[data-stop=ask_at_least_once]').waitFor({ timeout: 10000 });
+    await lab.locator('#path[data-stop=ask_at_least_once]').waitFor();
     assert(await lab.locator('.path-marks li.passed').count() === STOPS.length, 'passed marks lost');
   });
 

@@ -63,7 +63,8 @@ try {
       await p.click('#publish-twice');
       await p.selectOption('#speed', '3600');
       await p.click('#play');
-      await p.waitForTimeout(1500);
+      // Both copies settled (delivered or dead-lettered), so every panel has something to show.
+      await p.waitForFunction(() => /Entregados: 2|En dead-letter: [12]/.test(document.querySelector('#event-counts')?.textContent ?? ''));
       await p.click('#play');
       await p.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
       const f = await facts(p);
@@ -83,11 +84,10 @@ try {
       await touch('touchStart', y);
       for (let k = 1; k <= 10; k++) await touch('touchMove', y - 25 * k);
       await touch('touchEnd');
-      await p.waitForTimeout(300);
+      // The swipe scrolled the page (or the check fails there, after `WAIT`, saying so).
+      await p.waitForFunction((y) => scrollY !== y, y0).catch(() => { throw new Error(`the page did not scroll (${y0})`); });
       assert(await p.locator('#clock').innerText() === clock, `the clock moved: ${clock} → ${await p.locator('#clock').innerText()}`);
       assert(await p.locator('#past-hint').count() === 0, 'the run went into the past');
-      const y1 = await p.evaluate(() => scrollY);
-      assert(y1 !== y0, `the page did not scroll (${y0})`);
     });
     await ctx.close();
   }

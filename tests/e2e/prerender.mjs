@@ -34,7 +34,7 @@ try {
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       const title = page.locator('.prerendered #pre-path-title');
-      await title.waitFor({ timeout: 5000 });
+      await title.waitFor();
       const text = await title.textContent();
       assert(text === 'La barra de backoff exponencial', `prerendered title: ${text}`);
       assert((await page.locator('#lab > .loading').textContent()).includes('Cargando'), 'the page does not say it is loading');
@@ -46,7 +46,7 @@ try {
       if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-before.png` });
       release();
       const live = page.locator('#lab > .lab #path-title');
-      await live.waitFor({ timeout: 15000 });
+      await live.waitFor();
       assert(await page.locator('.prerendered').count() === 0, 'the prerendered copy stayed');
       assert(await page.locator('#lab > .loading').count() === 0, 'still says loading');
       assert((await live.textContent()) === text, 'another first stop');
@@ -59,9 +59,8 @@ try {
       assert(Math.abs(after.y - before.y) < 1 && Math.abs(after.x - before.x) < 1,
         `the heading moved from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
       await page.locator('.choice[data-choice="2"]').click();
-      await page.locator('#path-act').waitFor({ timeout: 5000 });
-      await page.waitForTimeout(500);
-      if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-after.png` });
+      await page.locator('#path-act').waitFor();
+      if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-after.png`, animations: 'disabled' });
       assert(errors.length === 0, errors.join(' | '));
       await ctx.close();
     });
@@ -73,16 +72,16 @@ try {
     const textsGate = new Promise((r) => { releaseTexts = r; });
     await page.route('**/texts-en.txt', async (route) => { await textsGate; await route.continue(); });
     await page.goto(`${url}?lang=en`, { waitUntil: 'domcontentloaded' });
-    await page.locator('#lab > .loading').waitFor({ timeout: 5000 });
+    await page.locator('#lab > .loading').waitFor();
     assert(!(await page.locator('.prerendered').isVisible()), 'the prerendered view is shown');
     assert(!(await page.evaluate(() => document.body.innerText)).includes('Recorrido guiado'), 'Spanish on screen');
     release();
     // The module is running; its English texts are not here yet.
-    await page.locator('#lab > .lab > .loading').waitFor({ timeout: 15000 });
+    await page.locator('#lab > .lab > .loading').waitFor();
     const waiting = await page.evaluate(() => document.body.innerText);
     assert(waiting.includes('Loading the lab') && !/Recorrido|Cargando/.test(waiting), `while English loads: ${waiting}`);
     releaseTexts();
-    await page.locator('#lab > .lab #path-title').waitFor({ timeout: 15000 });
+    await page.locator('#lab > .lab #path-title').waitFor();
     assert((await page.locator('#path-title').textContent()) === 'The exponential backoff bar', 'not English');
     await ctx.close();
   });
@@ -98,14 +97,14 @@ try {
     await page.route('**/texts-en.txt', async (route) => { await gate; await route.continue(); });
     await page.goto(url);
     const menu = page.locator('#lab > .lab #lang');
-    await menu.waitFor({ timeout: 15000 });
+    await menu.waitFor();
     assert(asked.length === 0, 'fetched before anyone asked');
-    const requested = page.waitForRequest((r) => r.url().endsWith('/texts-en.txt'), { timeout: 10000 });
+    const requested = page.waitForRequest((r) => r.url().endsWith('/texts-en.txt'));
     await menu.focus();
     await requested;
     await menu.selectOption('en');
     release();
-    await page.locator('#lab > .lab h1', { hasText: 'retries' }).waitFor({ timeout: 10000 });
+    await page.locator('#lab > .lab h1', { hasText: 'retries' }).waitFor();
     assert(asked.length === 1, `${asked.length} requests for the English texts`);
     await ctx.close();
   });
@@ -117,13 +116,13 @@ try {
     await page.goto(url);
     await page.locator('#lab > .lab #lang').selectOption('en');
     const notice = page.locator('#lab > .lab #no-english');
-    await notice.waitFor({ timeout: 10000 });
+    await notice.waitFor();
     assert((await notice.textContent()).includes('texts-en.txt'), await notice.textContent());
     assert((await page.locator('#lab > .lab h1').textContent()).includes('reintentos'), 'not Spanish');
     assert(await page.locator('#lab > .lab #lang').inputValue() === 'es', 'the menu says English');
     // The same when English was asked for by the link.
     await page.goto(`${url}?lang=en`);
-    await page.locator('#lab > .lab #no-english').waitFor({ timeout: 10000 });
+    await page.locator('#lab > .lab #no-english').waitFor();
     assert((await page.locator('#lab > .lab h1').textContent()).includes('reintentos'), 'not Spanish after ?lang=en');
     await ctx.close();
   });
@@ -133,10 +132,10 @@ try {
       + '&guide=1&at=step_crash&passed=step_backoff,step_dead_letter&right=step_backoff';
     const { ctx, page, release } = await heldBack({ viewport: { width: 1280, height: 900 } }, [['retry-lab', saved]]);
     await page.goto(url, { waitUntil: 'domcontentloaded' });
-    await page.locator('#lab > .loading').waitFor({ timeout: 5000 });
+    await page.locator('#lab > .loading').waitFor();
     assert(!(await page.locator('.prerendered').isVisible()), 'the prerendered first stop is shown');
     release();
-    await page.locator('#lab > .lab #path[data-stop=step_crash]').waitFor({ timeout: 15000 });
+    await page.locator('#lab > .lab #path[data-stop=step_crash]').waitFor();
     await ctx.close();
   });
 } finally {

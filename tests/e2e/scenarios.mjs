@@ -51,7 +51,7 @@ try {
   await check('a file loaded through the input plays to the end and exports simulate\'s log', async () => {
     const file = join(root, 'tests', 'fixtures', 'determinism.json');
     await page.setInputFiles('#scenario-file', file);
-    await page.waitForFunction(() => document.querySelector('#seed').value === '424242', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#seed').value === '424242');
     await playToEnd(page);
     const exported = await download(page, '#export-jsonl');
     const native = simulate(file);
@@ -69,7 +69,7 @@ try {
     await page.click('#publish-one');
     await page.selectOption('#speed', '3600');
     await page.click('#play');
-    await page.waitForSelector('#dlq .dlq-item', { timeout: 10000 });
+    await page.waitForSelector('#dlq .dlq-item');
     await page.click('#play');
     await page.uncheck('#outage');
     await page.click('#fault-ack_lost');
@@ -117,7 +117,7 @@ try {
       writeFileSync(file, text);
       await page.setInputFiles('#scenario-file', file);
       const notice = page.locator('.notice', { hasText: 'No se pudo usar el escenario' });
-      await notice.waitFor({ timeout: 5000 });
+      await notice.waitFor();
       const said = await notice.textContent();
       assert(said.includes(field) && said.includes('La ejecución actual sigue igual'), said);
       assert(await page.textContent('#event-counts') === before, 'the run changed');
@@ -128,10 +128,10 @@ try {
   await check('a preset loads from the menu; ?scenario= loads a file next to the page', async () => {
     await page.selectOption('#preset', '1');
     await page.click('#preset-load');
-    await page.waitForFunction(() => document.querySelector('#seed').value === '7', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#seed').value === '7');
     const p2 = await browser.newPage();
     await p2.goto(`${url}?scenario=scenarios/double-publication-v4.json`);
-    await p2.waitForFunction(() => document.querySelector('#dedup')?.value === 'producer' || document.querySelector('select#dedup option:checked')?.value === 'producer', null, { timeout: 5000 });
+    await p2.waitForFunction(() => document.querySelector('#dedup')?.value === 'producer' || document.querySelector('select#dedup option:checked')?.value === 'producer');
     const p3 = await browser.newPage();
     await p3.goto(`${url}?scenario=https://evil.example/x.json`);
     await p3.waitForSelector('#boundary-notices');

@@ -22,7 +22,7 @@ try {
 
   await check('the lab renders in Spanish', async () => {
     await page.goto(url + '?start=free');
-    await page.waitForSelector('#lab > .lab h1', { timeout: 20000 }); // the live lab, not the prerendered copy
+    await page.waitForSelector('#lab > .lab h1'); // the live lab, not the prerendered copy
     const h1 = await page.textContent('#lab > .lab h1');
     assert(h1.includes('reintentos, backoff y dead-letter'), `h1 is "${h1}"`);
     assert(await page.getAttribute('html', 'lang') === 'es', 'html lang is not es');
@@ -34,7 +34,7 @@ try {
     await page.click('#publish-twice');
     await page.selectOption('#speed', '3600');
     await page.click('#play');
-    await page.waitForFunction(() => /Entregados: 2/.test(document.querySelector('#event-counts')?.textContent), null, { timeout: 15000 });
+    await page.waitForFunction(() => /Entregados: 2/.test(document.querySelector('#event-counts')?.textContent));
     await page.click('#play');
     const counts = await page.textContent('#event-counts');
     assert(/Publicados: 2/.test(counts), `counts: ${counts}`);

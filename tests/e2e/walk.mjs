@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, serveDir } from './lib.mjs';
+import { WAIT, assert, checks, serveDir } from './lib.mjs';
 import { Session, engineInstalled } from './webdriver.mjs';
 import { STOPS, isQuestion, setRate } from './path-walk.mjs';
 import { createRequire } from 'node:module';
@@ -41,13 +41,15 @@ async function passStop(s, i) {
     });
   }
   const passed = `.path-marks li:nth-child(${i + 1}).passed`;
-  for (let n = 0; !(await s.run(exists, passed)); n++) {
-    if (n >= 150) {
-      const state = await s.run(() => [document.querySelector('#clock')?.textContent, document.querySelector('#path')?.innerText.slice(0, 300)].join(' | '));
-      throw new Error(`${stop} never passed: ${state}`);
-    }
-    if (await s.run(exists, '#path-act')) await s.click('#path-act');
-    else await new Promise((r) => setTimeout(r, 100));
+  const end = Date.now() + 2 * WAIT;
+  for (;;) {
+    // The stop passed, or its own action offered: wait for one or the other.
+    const left = end - Date.now();
+    if (left <= 0) throw new Error(`${stop} never passed in ${2 * WAIT / 1000} s: ${await s.describe()}`);
+    const now = await s.waitFor(`${stop} passed or its action`, (a, b) => (document.querySelector(a) && 'passed') || (document.querySelector(b) && 'act'), [passed, '#path-act'], left);
+    if (now === 'passed') return;
+    // The button may go as the run moves on (the stop passing): then look again.
+    await s.click('#path-act').catch(async (e) => { if (await s.run(exists, '#path-act')) throw e; });
   }
 }
 

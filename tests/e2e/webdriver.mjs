@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
-import { CHROMIUM_ARGS } from './lib.mjs';
+import { CHROMIUM_ARGS, WAIT, labState } from './lib.mjs';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -146,7 +146,12 @@ export class Session {
   get version() { return `${this.capabilities.browserName} ${this.capabilities.browserVersion}`; }
 
   cmd(method, path, body) { return call(this.url, method, path, body); }
-  goto(url) { return this.cmd('POST', '/url', { url }); }
+  /** Opens `url` and keeps the document's console lines and errors from then on, for a
+   * failure's report (WebDriver has no console of its own in every engine). */
+  async goto(url) {
+    await this.cmd('POST', '/url', { url });
+    await this.run(recordConsole).catch(() => {});
+  }
   /** Runs `fn(...args)` in the page and returns its JSON result. */
   run(fn, ...args) { return this.cmd('POST', '/execute/sync', { script: `return (${fn}).apply(null, arguments)`, args }); }
   async find(css) { return (await this.cmd('POST', '/element', { using: 'css selector', value: css }))[ELEMENT]; }
@@ -154,14 +159,25 @@ export class Session {
   async text(css) { return this.cmd('GET', `/element/${await this.find(css)}/text`); }
   async screenshot() { return Buffer.from(await this.cmd('GET', '/screenshot'), 'base64'); }
 
-  /** Polls `fn(...args)` in the page until it returns something truthy; returns that. */
-  async waitFor(what, fn, args = [], timeoutMs = 15000) {
+  /** Polls `fn(...args)` in the page until it returns something truthy; returns that. After
+   * `timeoutMs` throws, naming what it waited for and what the page showed instead. */
+  async waitFor(what, fn, args = [], timeoutMs = WAIT) {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const v = await this.run(fn, ...args);
       if (v) return v;
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > until) throw new Error(`waited ${timeoutMs / 1000} s for ${what}; the page showed ${await this.describe()}`);
       await sleep(50);
+    }
+  }
+
+  /** The lab's state in the current browsing context and its last console lines. */
+  async describe() {
+    try {
+      const [state, lines] = await this.run(`function () { return [(${labState})(), window.__lines ?? []]; }`);
+      return `${JSON.stringify(state)}${lines.length ? `; last console lines: ${lines.slice(-6).join(' ⏎ ')}` : ''}`;
+    } catch (e) {
+      return `(could not read the page: ${e.message})`;
     }
   }
 
@@ -170,6 +186,19 @@ export class Session {
     this.driver.proc.kill();
     this.driver.extra?.kill();
   }
+}
+
+/** Run in the page: keeps its last console lines and uncaught errors in `window.__lines`. */
+function recordConsole() {
+  if (window.__lines) return;
+  const lines = window.__lines = [];
+  const keep = (line) => { lines.push(String(line).slice(0, 240)); if (lines.length > 12) lines.shift(); };
+  for (const level of ['log', 'warn', 'error']) {
+    const orig = console[level].bind(console);
+    console[level] = (...a) => { keep(`${level}: ${a.join(' ')}`); orig(...a); };
+  }
+  addEventListener('error', (e) => keep(`pageerror: ${e.message}`));
+  addEventListener('unhandledrejection', (e) => keep(`unhandled: ${e.reason}`));
 }
 
 async function call(base, method, path, body) {

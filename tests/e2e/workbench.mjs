@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP, assert, checks, launchChromium, serveDir, watchPage } from './lib.mjs';
+import { CSP, assert, checks, launchChromium, serveDir, until, watchPage } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
@@ -28,12 +28,15 @@ try {
 
   await check('the lab does not fetch the workbench until it is opened', async () => {
     await page.goto(url + '?start=free');
-    await page.waitForSelector('#open-workbench', { timeout: 20000 });
-    await page.waitForTimeout(500);
+    await page.waitForSelector('#open-workbench');
+    // Everything the lab loads by itself has come: the panels drawn after the first paint,
+    // and no request in flight.
+    await page.waitForSelector('[role=log]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
     const early = requests.filter((r) => /\/workbench(_bg\.wasm|\.js|\.css)$/.test(r));
     assert(early.length === 0, `requested before opening: ${early.join(', ')}`);
     await page.click('#open-workbench');
-    await page.waitForSelector('.workbench-entry .wb-list', { timeout: 20000 });
+    await page.waitForSelector('.workbench-entry .wb-list');
     assert(requests.some((r) => r.endsWith('workbench_bg.wasm')), 'the workbench module was not fetched');
     assert(await page.locator('#open-workbench').isHidden(), 'the open button is still shown');
   });
@@ -59,7 +62,7 @@ try {
 
   await check("the lesson's pattern built by keyboard is proven safe, and the host is told", async () => {
     await wb.goto(`${url}workbench.html?origin=${encodeURIComponent(origin)}&xapi=${encodeURIComponent(ACTIVITY)}`);
-    await wb.waitForSelector('.wb-list', { timeout: 20000 });
+    await wb.waitForSelector('.wb-list');
     // Empty it, then add the five steps in the wrong order and move the ack down, by keyboard.
     await wb.getByRole('button', { name: 'Vaciar' }).focus();
     await wb.keyboard.press('Enter');
@@ -80,9 +83,7 @@ try {
     const v = await text(wb, '#wb-verdict');
     assert(v.includes('Acertaste') && v.includes('Seguro'), v);
     assert(/\d+ estados/.test(v), `no state count: ${v}`);
-    await wb.waitForFunction(() => true);
-    await wb.waitForTimeout(200);
-    assert(posted.some((m) => m.type === 'checkpoint' && m.id === 'workbench_balance_safe'), JSON.stringify(posted));
+    await until('the checkpoint workbench_balance_safe posted', () => posted.some((m) => m.type === 'checkpoint' && m.id === 'workbench_balance_safe'));
     const share = await wb.getAttribute('#wb-share', 'href');
     assert(share.endsWith('#steps=begin,insert,apply,commit,ack&effect=add'), share);
   });
@@ -94,8 +95,7 @@ try {
     const v = await text(wb, '#wb-verdict');
     assert(v.includes('No era eso') && v.includes('Efecto doble'), v);
     assert(v.includes('clave de idempotencia') && v.includes('outbox'), v);
-    await wb.waitForTimeout(200);
-    assert(posted.some((m) => m.id === 'workbench_email_unsafe'), JSON.stringify(posted));
+    await until('the checkpoint workbench_email_unsafe posted', () => posted.some((m) => m.id === 'workbench_email_unsafe'));
     await wb.click('#wb-all');
     await wb.screenshot({ path: join(out, 'workbench-email-1280.png'), fullPage: true });
   });
@@ -144,7 +144,7 @@ try {
   await check('a bad link gets a Spanish notice and the naive consumer', async () => {
     const bad = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await bad.goto(`${url}workbench.html#steps=begin,teleport&effect=add`);
-    await bad.waitForSelector('.wb-list', { timeout: 20000 });
+    await bad.waitForSelector('.wb-list');
     const n = await text(bad, '.notice');
     assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor no idempotente'), n);
     const blocks = await bad.locator('.wb-block .wb-name').allInnerTexts();
@@ -156,7 +156,7 @@ try {
     const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const ph = await ctx.newPage();
     await ph.goto(`${url}workbench.html#steps=begin,insert,commit,begin,apply,commit,ack&effect=add`);
-    await ph.waitForSelector('.wb-list', { timeout: 20000 });
+    await ph.waitForSelector('.wb-list');
     await ph.check('#wb-guess-lost');
     await ph.click('#wb-check');
     await ph.click('#wb-next');

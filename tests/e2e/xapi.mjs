@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, until } from './lib.mjs';
 import { STOPS, passStop } from './path-walk.mjs';
 
 const validate = createRequire(import.meta.url)('xapi-validation').default;
@@ -35,12 +35,12 @@ try {
   page.on('pageerror', (e) => errors.push(String(e)));
   const auth = `Basic ${Buffer.from('lab:secret').toString('base64')}`;
   // The lab fetches its English texts for the statements' names just after its first paint.
-  const english = page.waitForResponse((r) => r.url().endsWith('/texts-en.txt') && r.ok(), { timeout: 20000 });
+  const english = page.waitForResponse((r) => r.url().endsWith('/texts-en.txt') && r.ok());
   await page.goto(`${url}examples/xapi-host.html?lrs=${encodeURIComponent(LRS)}&auth=${encodeURIComponent(auth)}&activity=${encodeURIComponent(ACTIVITY)}`);
   const lab = page.frameLocator('#lab-frame');
 
   await check('the host forwards "initialized" when the lab is ready', async () => {
-    await page.waitForFunction(() => window.forwarded.length >= 1, null, { timeout: 10000 });
+    await page.waitForFunction(() => window.forwarded.length >= 1);
     await waitStored(() => stored.some((s) => s.verb.id.endsWith('/initialized')));
     assert(headers[0].authorization === auth, 'no auth header');
     await english;
@@ -98,10 +98,7 @@ try {
   });
 
   async function waitStored(pred) {
-    for (let n = 0; !pred(); n++) {
-      assert(n < 100, 'the store never received it');
-      await page.waitForTimeout(100);
-    }
+    await until(`the store to receive it (it has ${stored.length} statements: ${stored.map((s) => s.verb.id.split('/').pop()).join(', ')})`, pred);
   }
 } finally {
   await browser.close();
