@@ -35,7 +35,7 @@
   // saved, no link. Where the lab will open on something else (another language, options, a
   // saved session, a share link), it is hidden here, before it is ever painted, and only the
   // loading line shows: no flash of the wrong first view.
-  var neutral = { origin: 1, xapi: 1, resize: 1, id: 1 };
+  var neutral = { origin: 1, xapi: 1, class: 1, resize: 1, id: 1 };
   var differs = location.hash.length > 1;
   params.forEach(function (v, k) { if (!neutral[k] && !(k === 'lang' && v === 'es')) differs = true; });
   try {

@@ -89,13 +89,13 @@ pub fn boot(outside: Outside) -> Booted {
     if let Some(saved) = restored {
         saved.restore_progress(&mut lab);
         // Say so when there is progress to continue, with a way to start again.
-        lab.continued = !lab.path.passed.is_empty() || !lab.challenges.is_empty();
+        lab.continued = !lab.path.passed().is_empty() || !lab.challenges.is_empty();
     }
     lab.host.shown = options.diagnostics;
     lab.boundary_notices = notices;
     if start == Start::Path && options.shows(Panel::Path) {
         // The stop's scene replaces the settings: the path sets each scene itself.
-        lab.apply(Action::Path(PathAction::Go(lab.path.at as u8)));
+        lab.apply(Action::Path(PathAction::Go(lab.path.stop())));
     }
     if let Some(sc) = &options.scenario {
         lab.apply(Action::LoadScenario(Rc::new(sc.clone()), None));
@@ -110,8 +110,9 @@ mod tests {
     fn booted(outside: Outside) -> Lab {
         boot(outside).lab
     }
-    use crate::embed::saved::SavedPath;
+    use crate::embed::saved::fresh_progress;
     use crate::lab::checkpoints::Stop;
+    use crate::lab::path::Progress;
     use std::collections::BTreeSet;
 
     fn saved() -> Saved {
@@ -123,9 +124,12 @@ mod tests {
             },
             Lang::En,
         );
-        lab.path.guided = false;
-        lab.path.at = Stop::Crash as usize;
-        lab.path.passed = BTreeSet::from([Stop::Backoff]);
+        lab.path.restore(Progress {
+            guided: false,
+            at: Stop::Crash,
+            passed: BTreeSet::from([Stop::Backoff]),
+            ..Progress::default()
+        });
         lab.challenges
             .insert(crate::lab::checkpoints::Challenge::Race);
         Saved::of(&lab)
@@ -134,7 +138,7 @@ mod tests {
     #[test]
     fn a_fresh_visit_opens_on_the_path_and_settings_from_outside_open_free() {
         let lab = booted(Outside::default());
-        assert!(lab.path.guided);
+        assert!(lab.path.guided());
         assert_eq!(lab.path.stop(), Stop::ALL[0]);
         assert!(lab.boundary_notices.is_empty());
         let lab = booted(Outside {
@@ -145,7 +149,7 @@ mod tests {
             lang: Some(Lang::En),
             ..Outside::default()
         });
-        assert!(!lab.path.guided);
+        assert!(!lab.path.guided());
         assert_eq!((lab.cfg.seed, lab.lang), (42, Lang::En));
     }
 
@@ -156,11 +160,11 @@ mod tests {
             ..Outside::default()
         });
         assert_eq!(
-            (lab.cfg.seed, lab.lang, lab.path.guided),
+            (lab.cfg.seed, lab.lang, lab.path.guided()),
             (7, Lang::En, false)
         );
         assert_eq!(lab.path.stop(), Stop::Crash);
-        assert_eq!(lab.path.passed, BTreeSet::from([Stop::Backoff]));
+        assert_eq!(lab.path.passed(), &BTreeSet::from([Stop::Backoff]));
         assert_eq!(
             Saved::of(&lab),
             saved(),
@@ -172,7 +176,7 @@ mod tests {
             ..Outside::default()
         });
         assert_eq!((lab.cfg.seed, lab.lang), (99, Lang::Es));
-        assert_eq!(lab.path.passed.len(), 1, "progress is kept");
+        assert_eq!(lab.path.passed().len(), 1, "progress is kept");
         assert_eq!(lab.boundary_notices.len(), 1);
         assert_eq!(lab.boundary_notices[0].source, Source::Link);
     }
@@ -204,10 +208,13 @@ mod tests {
             "the host's language, not the saved English"
         );
         assert_eq!((lab.cfg.seed, lab.cfg.failure_probability), (42, 0.5));
-        assert!(!lab.path.guided, "a host's settings open free exploration");
+        assert!(
+            !lab.path.guided(),
+            "a host's settings open free exploration"
+        );
         assert_eq!(
-            lab.path.passed,
-            BTreeSet::from([Stop::Backoff]),
+            lab.path.passed(),
+            &BTreeSet::from([Stop::Backoff]),
             "progress kept"
         );
         assert!(lab.continued);
@@ -217,7 +224,7 @@ mod tests {
             saved: Some(Ok(saved())),
             ..Outside::default()
         });
-        assert!(lab.path.guided);
+        assert!(lab.path.guided());
         assert_eq!(lab.path.stop(), Stop::Crash);
     }
 
@@ -229,8 +236,8 @@ mod tests {
             ..Outside::default()
         });
         let fx = lab.apply(Action::StartOver);
-        assert!(!lab.continued && lab.path.passed.is_empty() && lab.challenges.is_empty());
-        assert_eq!((lab.path.guided, lab.path.stop()), (true, Stop::ALL[0]));
+        assert!(!lab.continued && lab.path.passed().is_empty() && lab.challenges.is_empty());
+        assert_eq!((lab.path.guided(), lab.path.stop()), (true, Stop::ALL[0]));
         assert!(fx.save, "the saved progress is replaced");
         assert_eq!(Saved::of(&lab).path.passed.len(), 0);
     }
@@ -244,7 +251,7 @@ mod tests {
         let file = "scenarios/outage-and-replay.json".to_string();
         assert_eq!(run, Some(SharedRun::File(file)));
         assert_eq!((lab.pending_at, lab.lang), (Some(5000), Lang::En));
-        assert!(!lab.path.guided, "a link opens free exploration");
+        assert!(!lab.path.guided(), "a link opens free exploration");
         let Booted { lab, run } = boot(Outside {
             hash: "#seed=9&at=5000".into(),
             ..Outside::default()
@@ -264,9 +271,9 @@ mod tests {
             ..Outside::default()
         });
         assert_eq!(lab.cfg.seed, Config::default().seed);
-        assert!(lab.path.guided, "a first visit's path");
+        assert!(lab.path.guided(), "a first visit's path");
         assert!(!lab.continued);
         assert_eq!(lab.boundary_notices[0].source, Source::Storage);
-        assert_eq!(lab.path.passed, SavedPath::default().passed);
+        assert_eq!(lab.path.passed(), &fresh_progress().passed);
     }
 }

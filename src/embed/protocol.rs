@@ -149,6 +149,9 @@ pub struct MountOptions {
     pub start: Option<Start>,
     /// The activity IRI of xAPI statements; none are sent without it.
     pub xapi: Option<String>,
+    /// The class (an IRI), named in every xAPI statement as its grouping activity, so a report
+    /// can tell one class from another on the same activity.
+    pub class: Option<String>,
     /// This embedding's name (`id`): its saved progress is its own, apart from other labs on
     /// the same site. Without it the xAPI activity, if any, names the embedding.
     pub id: Option<String>,
@@ -237,11 +240,13 @@ impl MountOptions {
                 problems.push(problem("id", Why::NotId(truncate(&id, 40))));
             }
         }
-        if let Some(iri) = self.xapi.take() {
-            if super::xapi::valid_iri(&iri) {
-                self.xapi = Some(iri);
-            } else {
-                problems.push(problem("xapi", Why::NotIri(truncate(&iri, 60))));
+        for (name, field) in [("xapi", &mut self.xapi), ("class", &mut self.class)] {
+            if let Some(iri) = field.take() {
+                if super::xapi::valid_iri(&iri) {
+                    *field = Some(iri);
+                } else {
+                    problems.push(problem(name, Why::NotIri(truncate(&iri, 60))));
+                }
             }
         }
         if let Some(o) = self.target_origin.take() {
@@ -340,11 +345,13 @@ impl MountOptions {
                         problems.push(problem("id", Why::WrongType(Expected::Text, val.kind())))
                     }
                 },
-                "xapi" => match val.as_str() {
-                    Some(t) => o.xapi = Some(t.to_string()),
-                    None => {
-                        problems.push(problem("xapi", Why::WrongType(Expected::Text, val.kind())))
-                    }
+                "xapi" | "class" => match val.as_str() {
+                    Some(t) if k == "xapi" => o.xapi = Some(t.to_string()),
+                    Some(t) => o.class = Some(t.to_string()),
+                    None => problems.push(problem(
+                        k.as_str(),
+                        Why::WrongType(Expected::Text, val.kind()),
+                    )),
                 },
                 _ => problems.push(problem(k.as_str(), Why::Unknown)),
             }
@@ -371,6 +378,7 @@ impl MountOptions {
             match k {
                 "origin" => o.target_origin = Some(v),
                 "xapi" => o.xapi = Some(v),
+                "class" => o.class = Some(v),
                 "id" => o.id = Some(v),
                 "scenario" => {
                     if super::scenario::valid_name(&v) {

@@ -1,13 +1,16 @@
 //! Saved state in the browser's storage: language, configuration and challenge progress, as
 //! the share link's `key=value` text plus a version and the challenges reached, e.g.
 //! `v=2&seed=42&p=0.3&ack=0.25&base=30&retries=6&dedup=derived&lang=es&done=dead_letter,race`,
-//! then the guided path: `&guide=1&at=step_crash&passed=step_backoff&right=step_backoff`.
+//! then the guided path: `&guide=1&at=step_crash&passed=step_backoff&right=step_backoff`, and
+//! how many predictions were made at each stop: `&tries=step_backoff:2,step_crash:1`. Stops are
+//! saved by name, so state saved before a stop was added or moved reads the same.
 //! Anything unreadable, foreign or from another version is discarded with a reason.
 use std::collections::BTreeSet;
 
 use super::link::{parse_pairs, to_fragment};
 use super::{problem, Problem, Why};
 use crate::lab::checkpoints::{Challenge, Stop};
+use crate::lab::path::{Progress, Tries};
 use crate::lab::Lab;
 use crate::lang::Lang;
 use crate::sim::config::Config;
@@ -34,27 +37,14 @@ pub struct Saved {
     pub lang: Lang,
     pub config: Config,
     pub challenges: BTreeSet<Challenge>,
-    pub path: SavedPath,
+    pub path: Progress,
 }
 
-/// Where the learner was on the guided path: on it or exploring, the stop, the stops passed
-/// and those predicted right.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SavedPath {
-    pub guided: bool,
-    pub at: Stop,
-    pub passed: BTreeSet<Stop>,
-    pub right: BTreeSet<Stop>,
-}
-
-impl Default for SavedPath {
-    fn default() -> Self {
-        SavedPath {
-            guided: true,
-            at: Stop::ALL[0],
-            passed: BTreeSet::new(),
-            right: BTreeSet::new(),
-        }
+/// Where a first visit starts: on the path, at its first stop.
+pub fn fresh_progress() -> Progress {
+    Progress {
+        guided: true,
+        ..Progress::default()
     }
 }
 
@@ -80,6 +70,19 @@ fn read_names<T: Ord>(
     }
 }
 
+/// Reads `step_backoff:2,step_crash:1` into `into`, reporting what is not a stop and a count.
+fn read_tries(v: &str, into: &mut Tries, problems: &mut Vec<Problem>) {
+    for pair in v.split(',').filter(|s| !s.is_empty()) {
+        let read = pair
+            .split_once(':')
+            .and_then(|(s, n)| Some((Stop::from_name(s)?, n.parse::<u16>().ok()?)));
+        match read {
+            Some((stop, n)) => into.set(stop, n),
+            None => problems.push(problem("tries", Why::UnknownCheckpoint(truncate(pair, 30)))),
+        }
+    }
+}
+
 impl Saved {
     /// What the browser keeps of `lab`.
     pub fn of(lab: &Lab) -> Saved {
@@ -88,12 +91,7 @@ impl Saved {
             lang: lab.lang,
             config: lab.cfg.clone(),
             challenges: lab.challenges.clone(),
-            path: SavedPath {
-                guided: lab.path.guided,
-                at: lab.path.stop(),
-                passed: lab.path.passed.clone(),
-                right: lab.path.right.clone(),
-            },
+            path: lab.path.progress(),
         }
     }
 
@@ -102,16 +100,23 @@ impl Saved {
     /// precedence).
     pub fn restore_progress(self, lab: &mut Lab) {
         lab.challenges = self.challenges;
-        // The stops are a named enum in path order: its discriminant is the index.
-        lab.path.at = self.path.at as usize;
-        lab.path.passed = self.path.passed;
-        lab.path.right = self.path.right;
+        // Whether to open on the path is the caller's choice; the rest is the learner's.
+        let guided = lab.path.guided();
+        lab.path.restore(Progress {
+            guided,
+            ..self.path
+        });
     }
 
     pub fn to_text(&self) -> String {
         let p = &self.path;
+        let tries: Vec<String> = p
+            .tries
+            .tried()
+            .map(|(s, n)| format!("{}:{n}", s.as_str()))
+            .collect();
         format!(
-            "v={}&{}&done={}&guide={}&at={}&passed={}&right={}",
+            "v={}&{}&done={}&guide={}&at={}&passed={}&right={}&tries={}",
             self.version,
             to_fragment(&self.config, self.lang).trim_start_matches('#'),
             names(&self.challenges, Challenge::as_str),
@@ -119,6 +124,7 @@ impl Saved {
             p.at.as_str(),
             names(&p.passed, Stop::as_str),
             names(&p.right, Stop::as_str),
+            tries.join(","),
         )
     }
 }
@@ -135,7 +141,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
     }
     let mut version = None;
     let mut challenges = BTreeSet::new();
-    let mut path = SavedPath::default();
+    let mut path = fresh_progress();
     let (shared, problems) = parse_pairs(text, |k, v, problems| {
         match k {
             "v" => version = Some(v.parse::<u64>().map_err(|_| v.to_string())),
@@ -150,6 +156,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
                 Some(s) => path.at = s,
                 None => problems.push(problem(k, Why::UnknownCheckpoint(truncate(v, 20)))),
             },
+            "tries" => read_tries(v, &mut path.tries, problems),
             _ => return false,
         }
         true
@@ -185,25 +192,36 @@ mod tests {
                 ..Config::default()
             },
             challenges: BTreeSet::from([Challenge::Race, Challenge::DeadLetter]),
-            path: SavedPath {
+            path: Progress {
                 guided: false,
                 at: Stop::Crash,
                 passed: BTreeSet::from([Stop::Backoff, Stop::DeadLetter]),
                 right: BTreeSet::from([Stop::DeadLetter]),
+                tries: {
+                    let mut t = Tries::default();
+                    t.set(Stop::Backoff, 2);
+                    t.set(Stop::Crash, 1);
+                    t
+                },
             },
         };
         let text = s.to_text();
         assert_eq!(
             text,
             "v=2&seed=9&p=0.3&ack=0.25&base=30&retries=6&dedup=derived&lang=en&done=dead_letter,race\
-             &guide=0&at=step_crash&passed=step_backoff,step_dead_letter&right=step_dead_letter"
+             &guide=0&at=step_crash&passed=step_backoff,step_dead_letter&right=step_dead_letter\
+             &tries=step_backoff:2,step_crash:1"
         );
         assert_eq!(parse(&text), Ok(s.clone()));
         // State saved when links spelled the dedup choice v5 reads the same.
         assert_eq!(parse(&text.replace("derived", "v5")), Ok(s.clone()));
         // State saved before the path existed starts on the path, at its first stop.
         let old = parse("v=2&seed=9&done=race").unwrap();
-        assert_eq!(old.path, SavedPath::default());
+        assert_eq!(old.path, fresh_progress());
+        // State saved before tries were kept reads the same, with none.
+        let before = parse(&text.replace("&tries=step_backoff:2,step_crash:1", "")).unwrap();
+        assert_eq!(before.path.tries, Tries::default());
+        assert_eq!(before.path.passed, s.path.passed);
         for (bad, why) in [
             ("", "no version"),
             ("null", "no version"),
@@ -230,6 +248,14 @@ mod tests {
                 "passed: unknown",
             ),
             (&"x".repeat(MAX_BYTES + 1), "too large"),
+            (
+                &text.replace("step_crash:1", "step_crash:x"),
+                "tries: unknown",
+            ),
+            (
+                &text.replace("step_crash:1", "step_fly:1"),
+                "tries: unknown",
+            ),
         ] {
             let e = parse(bad).unwrap_err().to_string();
             assert!(e.contains(why), "{bad:.60}: {e}");

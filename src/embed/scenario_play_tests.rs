@@ -83,10 +83,13 @@ fn a_saved_session_runs_natively_to_the_same_log() {
 fn a_loaded_scenario_plays_in_the_page_to_the_runner_s_log() {
     let sc = parse(include_bytes!("../../tests/fixtures/determinism.json")).unwrap();
     let mut l = lab();
-    l.path.guided = true;
+    l.apply(Action::Path(crate::lab::path::PathAction::Go(
+        crate::lab::path::Stop::Backoff,
+    )));
+    assert!(l.path.guided());
     l.apply(Action::LoadScenario(Rc::new(sc.clone()), None));
     assert_eq!(l.cfg, sc.config);
-    assert!(!l.path.guided, "the scenario sets the scene");
+    assert!(!l.path.guided(), "the scenario sets the scene");
     assert!(l.run.has_future());
     l.apply(Action::Clock(ClockAction::SetSpeed(3600)));
     play(&mut l, 4000.0);

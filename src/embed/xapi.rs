@@ -11,6 +11,8 @@ use crate::lang::Lang;
 pub const MAX_IRI: usize = 512;
 /// cmi5's progress extension (0 to 100), which record stores and their reports know.
 pub const PROGRESS: &str = "https://w3id.org/xapi/cmi5/result/extensions/progress";
+/// The lab's own result extension: which try at this question an answer is (1 the first).
+pub const ATTEMPT: &str = "https://w3id.org/xapi/retry-lab/extensions/attempt";
 
 /// An absolute IRI: a scheme (`https:`, `urn:` …), then no spaces, controls or characters IRIs
 /// exclude.
@@ -55,14 +57,16 @@ impl Names {
     }
 }
 
-/// A prediction or a lesson question as a choice interaction, with the learner's response and
-/// the right one (for a prediction, what the run showed).
+/// A prediction or a lesson question as a choice interaction: its choices by their stable
+/// ids, with their names, the right one (for a prediction, what the run showed), the
+/// learner's response and which try it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interaction {
     pub prompt: Names,
-    pub choices: Vec<Names>,
-    pub correct: usize,
-    pub response: usize,
+    pub choices: Vec<(&'static str, Names)>,
+    pub correct: &'static str,
+    pub response: &'static str,
+    pub attempt: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -99,6 +103,8 @@ pub struct Session {
     pub registration: Uuid,
     pub name: Names,
     pub description: Names,
+    /// The class, as the host names it (an IRI): every statement's grouping activity.
+    pub class: Option<String>,
 }
 
 /// What the statement is about: the lab itself, or one of its parts (a checkpoint, a stop of
@@ -140,8 +146,7 @@ pub fn statement(
             let choices = i
                 .choices
                 .iter()
-                .enumerate()
-                .map(|(k, c)| obj(vec![("id", s(&k.to_string())), ("description", c.map())]));
+                .map(|(id, c)| obj(vec![("id", s(id)), ("description", c.map())]));
             definition.extend([
                 ("description", i.prompt.map()),
                 (
@@ -149,10 +154,7 @@ pub fn statement(
                     s("http://adlnet.gov/expapi/activities/cmi.interaction"),
                 ),
                 ("interactionType", s("choice")),
-                (
-                    "correctResponsesPattern",
-                    Value::List(vec![s(&i.correct.to_string())]),
-                ),
+                ("correctResponsesPattern", Value::List(vec![s(i.correct)])),
                 ("choices", Value::List(choices.collect())),
             ]);
         }
@@ -206,7 +208,11 @@ pub fn statement(
         }
         Verb::Answered(i) => Some(vec![
             ("success", Value::Bool(i.response == i.correct)),
-            ("response", s(&i.response.to_string())),
+            ("response", s(i.response)),
+            (
+                "extensions",
+                obj(vec![(ATTEMPT, Value::Num(f64::from(i.attempt.max(1))))]),
+            ),
         ]),
     };
     if let Some(r) = result {
@@ -216,17 +222,21 @@ pub fn statement(
         ("registration", s(&session.registration.to_string())),
         ("language", s(lang.code())),
     ];
+    let activity = |id: &str| {
+        Value::List(vec![obj(vec![
+            ("objectType", s("Activity")),
+            ("id", s(id)),
+        ])])
+    };
+    let mut activities = Vec::new();
     if object.part.is_some() {
-        context.push((
-            "contextActivities",
-            obj(vec![(
-                "parent",
-                Value::List(vec![obj(vec![
-                    ("objectType", s("Activity")),
-                    ("id", s(&session.activity)),
-                ])]),
-            )]),
-        ));
+        activities.push(("parent", activity(&session.activity)));
+    }
+    if let Some(class) = &session.class {
+        activities.push(("grouping", activity(class)));
+    }
+    if !activities.is_empty() {
+        context.push(("contextActivities", obj(activities)));
     }
     fields.push(("context", obj(context)));
     fields.push(("timestamp", s(timestamp)));
@@ -250,6 +260,7 @@ mod tests {
             registration: Uuid::from_u128(0x1234),
             name: names("Retry lab"),
             description: names("A lab"),
+            class: None,
         }
     }
 
@@ -365,9 +376,13 @@ mod tests {
 
         let i = Interaction {
             prompt: names("When?"),
-            choices: vec![names("90 s"), names("210 s")],
-            correct: 1,
-            response: 0,
+            choices: vec![
+                ("counts-initial-delivery", names("90 s")),
+                ("waits-add-up", names("210 s")),
+            ],
+            correct: "waits-add-up",
+            response: "counts-initial-delivery",
+            attempt: 2,
         };
         let a = statement(
             &x,
@@ -381,9 +396,52 @@ mod tests {
         );
         let d = a.get("object").get("definition");
         assert_eq!(d.get("interactionType").as_str(), Some("choice"));
-        assert_eq!(d.get("correctResponsesPattern"), &Value::List(vec![s("1")]));
+        assert_eq!(
+            d.get("correctResponsesPattern"),
+            &Value::List(vec![s("waits-add-up")])
+        );
+        let Value::List(choices) = d.get("choices") else {
+            panic!("no choices")
+        };
+        assert_eq!(
+            choices[0].get("id").as_str(),
+            Some("counts-initial-delivery")
+        );
         assert_eq!(a.get("result").get("success"), &Value::Bool(false));
-        assert_eq!(a.get("result").get("response").as_str(), Some("0"));
+        assert_eq!(
+            a.get("result").get("response").as_str(),
+            Some("counts-initial-delivery")
+        );
+        assert_eq!(
+            a.get("result").get("extensions").get(ATTEMPT),
+            &Value::Num(2.0)
+        );
+        assert!(
+            a.get("context")
+                .get("contextActivities")
+                .get("grouping")
+                .is_absent(),
+            "no class named, no grouping"
+        );
+        // A class the host names groups every statement, parts and the lab alike.
+        let class = Session {
+            class: Some("https://course.example/classes/2026-b".into()),
+            ..x.clone()
+        };
+        for part in [None, Some("step_backoff")] {
+            let st = statement(
+                &class,
+                &Verb::Initialized,
+                Object { part, name: &n },
+                Lang::Es,
+                t,
+            );
+            let g = st.get("context").get("contextActivities").get("grouping");
+            assert!(
+                matches!(g, Value::List(l) if l[0].get("id").as_str() == Some("https://course.example/classes/2026-b")),
+                "{part:?}: {g:?}"
+            );
+        }
 
         let c = statement(
             &x,

@@ -27,34 +27,8 @@ named_enum! {
     }
 }
 
-named_enum! {
-    /// One stop of the guided path (`crate::lab::path`), in the lesson's order. `step_*` are run in the lab with a
-    /// prediction first (`step_no_jitter` reads a log line instead); `ask_*` are the lesson's
-    /// questions. The names are checkpoint ids.
-    pub enum Stop {
-        Backoff = "step_backoff",
-        NoImmediateRetry = "step_no_immediate_retry",
-        NoJitter = "step_no_jitter",
-        DeadLetter = "step_dead_letter",
-        FailureRate = "step_failure_rate",
-        DoubleV4 = "step_double_v4",
-        DoubleV5 = "step_double_v5",
-        Crash = "step_crash",
-        AskRedelivery = "ask_redelivery",
-        AckLost = "step_ack_lost",
-        Rebalance = "step_rebalance",
-        VisibilityTimeout = "step_visibility_timeout",
-        Transaction = "step_transaction",
-        AskSameTransaction = "ask_same_transaction",
-        Race = "step_race",
-        InsertFirst = "step_insert_first",
-        Natural = "step_natural_idempotency",
-        AskNatural = "ask_natural",
-        Cursor = "step_cursor",
-        CursorResume = "step_cursor_resume",
-        AskAtLeastOnce = "ask_at_least_once",
-    }
-}
+/// The path's stops are checkpoints too; they are described with the path.
+pub use super::path::Stop;
 
 /// Which challenges the current state shows as done.
 pub fn detect(sim: &Simulation, polling: &Polling, race_finished: bool) -> BTreeSet<Challenge> {

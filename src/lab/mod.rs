@@ -417,7 +417,7 @@ impl Lab {
                 let (cfg, _) = sc.config.clone().repaired();
                 self.cfg = cfg;
                 // The scenario sets the scene: the guided path steps aside.
-                self.path.guided = false;
+                self.path.step_aside();
                 self.revs.bump(Concern::Path);
                 self.restart(Run::from_scenario((*sc).clone()));
                 // The clock where the scenario begins: its first instant has happened.
@@ -477,7 +477,7 @@ impl Lab {
                 self.continued = false;
                 self.revs.bump(Concern::Progress);
                 self.revs.bump(Concern::Path);
-                let first = Action::Path(PathAction::Go(0));
+                let first = Action::Path(PathAction::Go(Stop::ALL[0]));
                 (Concern::Notices, Reply::Then(vec![first]))
             }
             Action::KeepGoing => {
@@ -490,7 +490,6 @@ impl Lab {
             }
             Action::Path(a) => {
                 let ctx = path::Context {
-                    act: self.path.act(self),
                     playing: self.clock.playing,
                 };
                 (Concern::Path, self.path.apply(a, ctx))
@@ -589,9 +588,8 @@ impl Lab {
     /// Records what the run now shows at the path's current stop; returns the stop if this
     /// passed it (a checkpoint for the host).
     fn update_path(&mut self) -> Option<Stop> {
-        let before = (self.path.saw, self.path.passed.len());
-        let passed = path::update(self);
-        if (self.path.saw, self.path.passed.len()) != before {
+        let (passed, changed) = path::update(self);
+        if changed {
             self.revs.bump(Concern::Path);
         }
         passed

@@ -90,6 +90,9 @@ pub struct Workbench {
     pub reached: Vec<Milestone>,
     /// What the last action gives the host: new milestones, and a prediction answered.
     pub out: Outbox,
+    /// Checks of this program so far (a changed program is a new question): which try an
+    /// answer is.
+    pub tries: u32,
 }
 
 /// What one action asks the page to tell the host.
@@ -118,6 +121,7 @@ impl Workbench {
             notice,
             reached: Vec::new(),
             out: Outbox::default(),
+            tries: 0,
         }
     }
 
@@ -193,6 +197,7 @@ impl Workbench {
         if edits {
             self.guess = None;
             self.checked = None;
+            self.tries = 0;
         }
     }
 
@@ -216,6 +221,7 @@ impl Workbench {
         }
         new.retain(|m| !self.reached.contains(m));
         self.reached.extend(&new);
+        self.tries = self.tries.saturating_add(1);
         self.out = Outbox {
             milestones: new,
             answered: Some((guess, right)),

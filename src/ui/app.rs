@@ -189,9 +189,10 @@ pub fn App(props: &AppProps) -> Html {
                 options.target_origin.clone(),
                 options.resize,
                 options.xapi.clone(),
+                options.class.clone(),
             )
         } else {
-            HostLink::new(None, Resize::None, None)
+            HostLink::new(None, Resize::None, None, None)
         })
     });
     let redraw = use_force_update();
@@ -365,7 +366,7 @@ pub fn App(props: &AppProps) -> Html {
     let focus = {
         let l = lab.borrow();
         l.path
-            .guided
+            .guided()
             .then(|| l.path.stop().panels())
             .filter(|p| !p.is_empty())
     };

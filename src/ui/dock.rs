@@ -14,14 +14,14 @@ pub fn Dock(props: &PanelProps) -> Html {
     let t = lab.lang.t();
     let a = &props.on_action;
     let playing = lab.clock.playing;
-    let act = lab.path.guided.then(|| lab.path.act(&lab)).flatten();
+    let act = lab.path.guided().then(|| lab.path.act()).flatten();
     html! {
         <div class="dock" role="group" aria-label={t.controls}>
             <span class="mono" aria-hidden="true">{ t.time(lab.run.sim.now_ms()) }</span>
             <button type="button" id="dock-play" class="btn primary small" aria-pressed={playing.to_string()}
                 onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>{ if playing { t.pause } else { t.play } }</button>
             <button type="button" id="dock-step" class="btn small" aria-label={t.step} onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.path.step_short }</button>
-            if lab.path.guided {
+            if lab.path.guided() {
                 <button type="button" id="dock-card" class="btn small" aria-label={t.path.to_card} title={t.path.to_card}
                     onclick={Callback::from(|_| super::path_view::show_card())}>{ t.path.to_card_short }</button>
             }

@@ -41,12 +41,18 @@ pub struct HostLink {
 }
 
 impl HostLink {
-    pub fn new(target_origin: Option<String>, resize: Resize, xapi: Option<String>) -> Self {
+    pub fn new(
+        target_origin: Option<String>,
+        resize: Resize,
+        xapi: Option<String>,
+        class: Option<String>,
+    ) -> Self {
         let xapi = xapi.map(|activity| Session {
             activity,
             registration: registration(),
             name: in_both(&|t| t.title.into()),
             description: in_both(&|t| t.subtitle.into()),
+            class,
         });
         HostLink {
             target_origin,

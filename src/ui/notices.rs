@@ -31,7 +31,7 @@ pub fn Notices(props: &PanelProps) -> Html {
     });
     let continued = lab.continued.then(|| {
         let counts = [
-            lab.path.passed.len(),
+            lab.path.passed().len(),
             Stop::COUNT,
             lab.challenges.len(),
             Challenge::COUNT,

@@ -91,14 +91,14 @@ pub fn PathView(props: &PanelProps) -> Html {
     let a = &props.on_action;
     let path = &lab.path;
     let stop = path.stop();
-    let k = path.at;
+    let k = stop.number();
     let n = Stop::COUNT;
     // (Hooks come before the compact card's early return.) A chosen button is disabled, which
     // drops the keyboard focus: it moves on to the stop's action, or to a question's answer.
     let next_focus = use_node_ref();
     {
         let next_focus = next_focus.clone();
-        use_effect_with((k, path.said.is_some()), move |&(_, said)| {
+        use_effect_with((stop, path.said().is_some()), move |&(_, said)| {
             if said {
                 if let Some(el) = next_focus.cast::<web_sys::HtmlElement>() {
                     let _ = el.focus();
@@ -110,63 +110,63 @@ pub fn PathView(props: &PanelProps) -> Html {
     // its top).
     {
         let first = use_mut_ref(|| true);
-        use_effect_with(k, move |_| {
+        use_effect_with(stop, move |_| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) && card_heading_hidden() {
                 show_card();
             }
         });
     }
-    let go = |to: usize| a.reform(move |_| Action::Path(PathAction::Go(to as u8)));
-    let step_of = fill(pt.step_of, &[&(k + 1).to_string(), &n.to_string()]);
+    let go = |to: Stop| a.reform(move |_| Action::Path(PathAction::Go(to)));
+    let step_of = fill(pt.step_of, &[&k.to_string(), &n.to_string()]);
 
     // The stops as a row of marks: passed, current, ahead.
     let marks = html! {
         <ol class="path-marks" aria-label={step_of.clone()}>
-            { for Stop::ALL.iter().enumerate().map(|(i, s)| {
-                let passed = path.passed.contains(s);
-                let class = classes!(passed.then_some("passed"), (i == k && path.guided).then_some("current"));
-                let label = format!("{}. {}{}", i + 1, pt.stop(*s).title, if passed { format!(" ({})", pt.passed) } else { String::new() });
+            { for Stop::ALL.iter().map(|&s| {
+                let passed = path.passed().contains(&s);
+                let here = s == stop && path.guided();
+                let class = classes!(passed.then_some("passed"), here.then_some("current"));
+                let label = format!("{}. {}{}", s.number(), pt.stop(s).title, if passed { format!(" ({})", pt.passed) } else { String::new() });
                 html! {
                     <li {class}>
                         <button type="button" class="mark" title={label.clone()} aria-label={label}
-                            aria-current={(i == k && path.guided).then_some("step")} onclick={go(i)}></button>
+                            aria-current={here.then_some("step")} onclick={go(s)}></button>
                     </li>
                 }
             }) }
         </ol>
     };
 
-    if !path.guided {
+    if !path.guided() {
         return html! {
             <section class="panel path compact" aria-labelledby="path-h" id="path">
                 <div class="path-head">
                     <h2 id="path-h">{ pt.heading }</h2>
                     { marks }
-                    <button type="button" class="btn primary small" id="path-resume" onclick={go(k)}>{ pt.resume }</button>
+                    <button type="button" class="btn primary small" id="path-resume" onclick={go(stop)}>{ pt.resume }</button>
                 </div>
             </section>
         };
     }
 
     let st = pt.stop(stop);
-    let choices = stop.choices();
     let result = path.result();
-    let choice_buttons = choices.iter().enumerate().map(|(i, &c)| {
-        let chosen = path.said == Some(i as u8);
-        let verdict = result.map(|(_, saw)| if saw == c { "truth" } else { "" });
+    let choice_buttons = stop.offers().iter().map(|&offer| {
+        let chosen = path.said() == Some(offer.choice);
+        let verdict = result.map(|(_, saw)| if saw == offer.shows { "truth" } else { "" });
         html! {
             <li>
                 <button type="button" class={classes!("btn", "choice", chosen.then_some("chosen"), verdict)}
-                    data-choice={i.to_string()} aria-pressed={chosen.to_string()}
-                    disabled={path.said.is_some()}
-                    onclick={a.reform(move |_| Action::Path(PathAction::Predict(i as u8)))}>
-                    { t.path_answer(c) }
+                    data-choice={offer.choice.as_str()} aria-pressed={chosen.to_string()}
+                    disabled={path.said().is_some()}
+                    onclick={a.reform(move |_| Action::Path(PathAction::Predict(offer.choice)))}>
+                    { t.path_answer(offer.shows) }
                 </button>
             </li>
         }
     });
-    let act = path.act(&lab);
-    let doing = match (path.said, act, result) {
+    let act = path.act();
+    let doing = match (path.said(), act, result) {
         (Some(_), Some(act), _) => html! {
             <div class="path-do">
                 <p class="small">{ pt.do_now }</p>
@@ -203,7 +203,7 @@ pub fn PathView(props: &PanelProps) -> Html {
             </div>
         }
     });
-    let last = k + 1 == n;
+    let last = stop.next().is_none();
     html! {
         <section class="panel path" aria-labelledby="path-h" id="path" data-stop={stop.as_str()}>
             <div class="path-head">
@@ -227,19 +227,19 @@ pub fn PathView(props: &PanelProps) -> Html {
                 <ul class="choices">{ for choice_buttons }</ul>
             </fieldset>
             { doing }
-            if stop == Stop::NoImmediateRetry && path.compared {
+            if stop == Stop::NoImmediateRetry && path.compared() {
                 { super::recovery::chart(t, &lab.cfg) }
             }
             { for outcome }
             if path.finished() && last {
-                <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right.len().to_string(), &n.to_string()]) }</p>
+                <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right().len().to_string(), &n.to_string()]) }</p>
                 // What comes after the path: building a consumer and seeing it proven.
                 <p class="path-next-up"><a href="#workbench-h" id="path-workbench">{ pt.to_workbench }</a></p>
             }
             <nav class="row path-nav">
-                <button type="button" class="btn" id="path-back" disabled={k == 0} onclick={go(k.saturating_sub(1))}>{ pt.back }</button>
-                if !last {
-                    <button type="button" class={classes!("btn", path.passed.contains(&stop).then_some("primary"))} id="path-next" onclick={go(k + 1)}>{ pt.next }</button>
+                <button type="button" class="btn" id="path-back" disabled={stop.previous().is_none()} onclick={go(stop.previous().unwrap_or(stop))}>{ pt.back }</button>
+                if let Some(next) = stop.next() {
+                    <button type="button" class={classes!("btn", path.passed().contains(&stop).then_some("primary"))} id="path-next" onclick={go(next)}>{ pt.next }</button>
                 }
                 <button type="button" class="btn link" id="path-explore" onclick={a.reform(|_| Action::Path(PathAction::Explore))}>{ pt.explore }</button>
             </nav>

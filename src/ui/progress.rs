@@ -65,37 +65,42 @@ pub fn messages(
         timestamp,
     };
     let total = (Challenge::COUNT + Stop::COUNT) as u32;
-    let percent = ((lab.challenges.len() + lab.path.passed.len()) as u32 * 100) / total;
+    let percent = ((lab.challenges.len() + lab.path.passed().len()) as u32 * 100) / total;
     let progressed = Verb::Progressed { percent };
     for &c in &fx.challenges {
         out.push(Outgoing::Checkpoint { id: c.as_str() });
         let name = move |t: &'static Texts| t.challenge(c).to_string();
         s.about(&progressed, Some((c.as_str(), &name)), &mut out);
     }
+    let stop = lab.path.stop();
     if let Some(stop) = fx.passed {
         out.push(Outgoing::Checkpoint { id: stop.as_str() });
+    }
+    // Every result is an answer, the first try and each later one.
+    if let (true, Some((said, saw)), Some(_)) = (fx.result, lab.path.result(), session) {
         let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
-        if let (Some((said, saw)), Some(_)) = (lab.path.result(), session) {
-            let mut choices = stop.choices().to_vec();
-            let correct = choices.iter().position(|c| *c == saw).unwrap_or_else(|| {
-                choices.push(saw);
-                choices.len() - 1
-            });
-            let interaction = Interaction {
-                prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
-                choices: choices
-                    .iter()
-                    .map(|&c| in_both(&|t| t.path_answer(c)))
-                    .collect(),
-                correct,
-                response: choices.iter().position(|c| *c == said).unwrap_or(0),
-            };
-            s.about(
-                &Verb::Answered(interaction),
-                Some((stop.as_str(), &name)),
-                &mut out,
-            );
-        }
+        let offers = stop.offers();
+        // The right choice is what the run showed (the lesson's answer if no button shows it).
+        let correct = stop.offering(saw).map_or(stop.spec().right, |o| o.choice);
+        let response = stop.offering(said).map_or(correct, |o| o.choice);
+        let interaction = Interaction {
+            prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
+            choices: offers
+                .iter()
+                .map(|o| (o.choice.as_str(), in_both(&|t| t.path_answer(o.shows))))
+                .collect(),
+            correct: correct.as_str(),
+            response: response.as_str(),
+            attempt: u32::from(lab.path.tries(stop)),
+        };
+        s.about(
+            &Verb::Answered(interaction),
+            Some((stop.as_str(), &name)),
+            &mut out,
+        );
+    }
+    if let Some(stop) = fx.passed {
+        let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
         s.about(&progressed, Some((stop.as_str(), &name)), &mut out);
     }
     if !fx.challenges.is_empty() && lab.challenges.len() == Challenge::COUNT {
@@ -108,7 +113,7 @@ pub fn messages(
         out.push(Outgoing::Completed {
             checkpoints: Stop::NAMES.to_vec(),
         });
-        let score = Some((lab.path.right.len() as u32, Stop::COUNT as u32));
+        let score = Some((lab.path.right().len() as u32, Stop::COUNT as u32));
         s.about(&Verb::Completed { score }, None, &mut out);
     }
     out
@@ -118,7 +123,7 @@ pub fn messages(
 mod tests {
     use super::*;
     use crate::embed::value::Value;
-    use crate::lab::path::PathAction;
+    use crate::lab::path::{Choice, PathAction};
     use crate::lab::Action;
     use crate::lang::Lang;
     use crate::sim::Config;
@@ -129,6 +134,7 @@ mod tests {
             registration: uuid::Uuid::nil(),
             name: in_both(&|t| t.title.into()),
             description: in_both(&|t| t.subtitle.into()),
+            class: None,
         }
     }
 
@@ -149,12 +155,8 @@ mod tests {
     #[test]
     fn a_question_answered_is_a_checkpoint_and_with_xapi_an_answer_and_progress() {
         let mut lab = Lab::new(Config::default(), Lang::Es);
-        let ask = Stop::ALL
-            .iter()
-            .position(|s| *s == Stop::AskNatural)
-            .unwrap();
-        lab.apply(Action::Path(PathAction::Go(ask as u8)));
-        let fx = lab.apply(Action::Path(PathAction::Predict(2)));
+        lab.apply(Action::Path(PathAction::Go(Stop::AskNatural)));
+        let fx = lab.apply(Action::Path(PathAction::Predict(Choice::SetStatus)));
         assert_eq!(fx.passed, Some(Stop::AskNatural));
         assert_eq!(
             kinds(&messages(&lab, &fx, None, "t")),
@@ -174,6 +176,52 @@ mod tests {
             statement.get("timestamp").as_str(),
             Some("2026-12-01T10:00:00Z")
         );
+        // Named by ids, never by places: the stop, its choices, the answer and the right one.
+        assert_eq!(
+            statement.get("object").get("id").as_str(),
+            Some("https://course.example/labs/retry/ask_natural")
+        );
+        assert_eq!(result.get("response").as_str(), Some("set-state"));
+        let d = statement.get("object").get("definition");
+        assert_eq!(
+            d.get("correctResponsesPattern"),
+            &Value::List(vec![Value::Str("set-state".into())])
+        );
+        let Value::List(choices) = d.get("choices") else {
+            panic!("no choices")
+        };
+        let ids: Vec<_> = choices.iter().map(|c| c.get("id").as_str()).collect();
+        assert_eq!(
+            ids,
+            Stop::AskNatural
+                .offers()
+                .iter()
+                .map(|o| Some(o.choice.as_str()))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            result.get("extensions").get(xapi::ATTEMPT),
+            &Value::Num(1.0)
+        );
+        // A later try at the same stop is an answer too, and says it is the second.
+        lab.apply(Action::Path(PathAction::Go(Stop::AskNatural)));
+        let fx = lab.apply(Action::Path(PathAction::Predict(Choice::SendEmail)));
+        let again = messages(&lab, &fx, Some(&session()), "t");
+        assert_eq!(
+            kinds(&again),
+            ["xapi answered"],
+            "passed once, checkpoint once"
+        );
+        let Outgoing::Xapi { statement } = &again[0] else {
+            panic!()
+        };
+        let result = statement.get("result");
+        assert_eq!(result.get("success"), &Value::Bool(false));
+        assert_eq!(result.get("response").as_str(), Some("email-is-idempotent"));
+        assert_eq!(
+            result.get("extensions").get(xapi::ATTEMPT),
+            &Value::Num(2.0)
+        );
         // Nothing reached, nothing said.
         let fx = lab.apply(Action::Tick(10.0));
         assert!(messages(&lab, &fx, Some(&session()), "t").is_empty());
@@ -182,10 +230,16 @@ mod tests {
     #[test]
     fn the_last_stop_completes_the_path_with_a_score() {
         let mut lab = Lab::new(Config::default(), Lang::En);
-        lab.path.passed = Stop::ALL[..Stop::COUNT - 1].iter().copied().collect();
-        lab.path.right = lab.path.passed.clone();
-        lab.apply(Action::Path(PathAction::Go((Stop::COUNT - 1) as u8)));
-        let fx = lab.apply(Action::Path(PathAction::Predict(0)));
+        let before: std::collections::BTreeSet<Stop> =
+            Stop::ALL[..Stop::COUNT - 1].iter().copied().collect();
+        lab.path.restore(crate::lab::path::Progress {
+            passed: before.clone(),
+            right: before,
+            ..Default::default()
+        });
+        let last = Stop::ALL[Stop::COUNT - 1];
+        lab.apply(Action::Path(PathAction::Go(last)));
+        let fx = lab.apply(Action::Path(PathAction::Predict(last.offers()[0].choice)));
         let out = messages(&lab, &fx, Some(&session()), "t");
         assert_eq!(
             kinds(&out),

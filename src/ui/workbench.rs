@@ -41,6 +41,7 @@ pub fn session(activity: String, registration: uuid::Uuid) -> Session {
         registration,
         name: in_both(&|t| t.title.into()),
         description: in_both(&|t| t.intro.into()),
+        class: None,
     }
 }
 
@@ -68,10 +69,11 @@ pub fn statements(s: &Session, wb: &Workbench, timestamp: &str) -> Vec<Value> {
             prompt: in_both(&|t| t.predict.into()),
             choices: Guess::ALL
                 .iter()
-                .map(|&g| in_both(&|t| t.guesses[g as usize].into()))
+                .map(|&g| (g.as_str(), in_both(&|t| t.guesses[g as usize].into())))
                 .collect(),
-            correct: correct as usize,
-            response: *guess as usize,
+            correct: correct.as_str(),
+            response: guess.as_str(),
+            attempt: wb.tries,
         };
         let name = in_both(&|t| t.title.into());
         let object = Object {
@@ -143,7 +145,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     // The lab's own way to the host: only to `origin`, in the protocol's messages.
     let host = use_memo((), {
         let origin = props.origin.clone();
-        move |_| HostLink::new(origin, Resize::None, None)
+        move |_| HostLink::new(origin, Resize::None, None, None)
     });
     {
         let (m, xapi, host) = (model.clone(), xapi.clone(), host.clone());
@@ -526,8 +528,12 @@ mod tests {
         assert_eq!(st.len(), 1);
         assert_eq!(field(&st[0], &["result", "success"]), &Value::Bool(false));
         let pattern = field(&st[0], &["object", "definition", "correctResponsesPattern"]);
-        let double = (Guess::DoubleEffect as usize).to_string();
+        let double = Guess::DoubleEffect.as_str().to_string();
         assert_eq!(pattern, &Value::List(vec![Value::Str(double)]));
+        assert_eq!(
+            field(&st[0], &["result", "response"]).as_str(),
+            Some(Guess::Safe.as_str())
+        );
         // Edits and a check without a prediction say nothing.
         let mut wb = wb;
         wb.apply(WbAction::SetEffect(Effect::Set));

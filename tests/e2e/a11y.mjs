@@ -38,7 +38,7 @@ try {
       if (lang === 'en') await page.selectOption('#lang', 'en');
       await audit(page, `${lang} ${scheme} idle (guided path, step 1)`);
       // The path's first stop predicted, run and explained.
-      await page.click('.choice[data-choice="1"]');
+      await page.click('.choice[data-choice="only-its-own-wait"]');
       await page.click('#path-act');
       await page.selectOption('#speed', '3600');
       await page.waitForSelector('#path-result');

@@ -66,7 +66,7 @@ try {
     await page.goto(url); // the saved state keeps the path at its first stop
     await page.waitForSelector('#path[data-stop=step_backoff]');
     await page.focus('body');
-    await tabTo('.choice[data-choice="2"]');
+    await tabTo('.choice[data-choice="waits-add-up"]');
     await page.keyboard.press('Enter');
     // The chosen button is disabled; the focus moves on to the stop's own action.
     assert(await page.evaluate(() => document.activeElement.id) === 'path-act', 'focus lost after predicting');

@@ -2,15 +2,26 @@
 // order with the lesson's answer to each, and how to pass one.
 import { WAIT, assert } from './lib.mjs';
 
-/** Each stop and the index of its right choice (the lesson's answer, or what the run shows). */
+/** Each stop and the id of its right choice (the lesson's answer, or what the run shows). */
 export const STOPS = [
-  ['step_backoff', 2], ['step_no_immediate_retry', 2], ['step_no_jitter', 0], ['step_dead_letter', 2],
-  ['step_failure_rate', 1], ['step_double_v4', 2], ['step_double_v5', 1], ['step_crash', 1],
-  ['ask_redelivery', 1], ['step_ack_lost', 1], ['step_rebalance', 2], ['step_visibility_timeout', 0],
-  ['step_transaction', 0], ['ask_same_transaction', 3], ['step_race', 2], ['step_insert_first', 1],
-  ['step_natural_idempotency', 2], ['ask_natural', 2], ['step_cursor', 1], ['step_cursor_resume', 0],
-  ['ask_at_least_once', 1],
+  ['step_backoff', 'waits-add-up'], ['step_no_immediate_retry', 'spaced-retries-let-it-recover'],
+  ['step_no_jitter', 'deviation-is-a-signal'], ['step_dead_letter', 'waits-add-up'],
+  ['step_failure_rate', 'all-seven-deliveries-fail'], ['step_double_v4', 'v4-misses-republication'],
+  ['step_double_v5', 'v5-catches-republication'], ['step_crash', 'hub-redelivers'],
+  ['ask_redelivery', 'broker-redelivers'], ['step_ack_lost', 'idempotent-discards-redelivery'],
+  ['step_rebalance', 'dedup-table-is-shared'], ['step_visibility_timeout', 'visible-again'],
+  ['step_transaction', 'mark-without-effect'], ['ask_same_transaction', 'all-or-nothing'],
+  ['step_race', 'both-instances-apply'], ['step_insert_first', 'one-instance-wins'],
+  ['step_natural_idempotency', 'only-counter-grows'], ['ask_natural', 'set-state'],
+  ['step_cursor', 'naive-repeats'], ['step_cursor_resume', 'resumes-from-saved-cursor'],
+  ['ask_at_least_once', 'lost-answer-forces-retry'],
 ];
+
+/** The ids of the choices the current stop offers, in the order the page shows them. */
+export const choiceIds = (lab) => lab.locator('.choice').evaluateAll((bs) => bs.map((b) => b.dataset.choice));
+
+/** The choice shown after `id` (wrapping): a wrong prediction, another stop's belief. */
+export const after = (ids, id) => ids[(ids.indexOf(id) + 1) % ids.length];
 
 /** The stops the learner answers at once (no run): the lesson's questions and the log reading. */
 export const isQuestion = (stop) => stop.startsWith('ask_') || stop === 'step_no_jitter';
@@ -28,8 +39,9 @@ export function setRate() {
 export async function passStop(page, lab, i, wrong) {
   const [stop, right] = STOPS[i];
   await lab.locator(`#path[data-stop=${stop}]`).waitFor();
-  const choices = await lab.locator('.choice').count();
-  await lab.locator(`.choice[data-choice="${wrong ? (right + 1) % choices : right}"]`).click();
+  const ids = await choiceIds(lab);
+  assert(ids.includes(right), `${stop}: no choice ${right} among ${ids.join(', ')}`);
+  await lab.locator(`.choice[data-choice="${wrong ? after(ids, right) : right}"]`).click();
   assert(await lab.locator('.choice:not([disabled])').count() === 0, 'choices still open');
   if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
   if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);

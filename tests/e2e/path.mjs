@@ -5,7 +5,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
-import { STOPS, isQuestion, passStop, runStop, setRate } from './path-walk.mjs';
+import { STOPS, choiceIds, isQuestion, passStop, runStop, setRate } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { check, done } = checks('e2e-path');
@@ -118,8 +118,8 @@ try {
     for (const [i, [stop, right]] of STOPS.entries()) {
       const seen = new Map();
       await lab.locator('.path-marks .mark').nth(i).click();
-      const choices = await lab.locator(`#path[data-stop=${stop}] .choice`).count();
-      for (let c = 0; c < choices; c++) {
+      const ids = await choiceIds(lab.locator(`#path[data-stop=${stop}]`));
+      for (const c of ids) {
         if (c === right) continue;
         // Going to the stop again sets its scene afresh.
         await lab.locator('.path-marks .mark').nth(i).click();

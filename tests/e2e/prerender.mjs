@@ -58,7 +58,7 @@ try {
       console.log(`     ${width} px: layout shift at the take-over: ${cls.toFixed(4)}`);
       assert(Math.abs(after.y - before.y) < 1 && Math.abs(after.x - before.x) < 1,
         `the heading moved from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
-      await page.locator('.choice[data-choice="2"]').click();
+      await page.locator('.choice[data-choice="waits-add-up"]').click();
       await page.locator('#path-act').waitFor();
       if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-after.png`, animations: 'disabled' });
       assert(errors.length === 0, errors.join(' | '));

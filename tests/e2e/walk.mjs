@@ -135,7 +135,7 @@ async function walk(s) {
   await check(tag('back on the guided path: predict, run and read the result'), async () => {
     await s.click('#path-resume');
     await s.waitFor('the first stop', exists, ['#path[data-stop=step_backoff]']);
-    await s.click('.choice[data-choice="1"]');
+    await s.click('.choice[data-choice="only-its-own-wait"]');
     await s.click('#path-act');
     await s.click('#speed option[value="3600"]');
     await s.waitFor('the result', exists, ['#path-result']);

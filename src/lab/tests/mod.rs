@@ -161,10 +161,13 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::DismissBoundary,
         Action::ShareLink,
         Action::HostMessage(false),
-        Action::Path(PathAction::Predict(200)),
+        // A choice the current stop does not offer, before and after going somewhere.
+        Action::Path(PathAction::Predict(crate::lab::path::Choice::NoCursor)),
         Action::Path(PathAction::Do),
-        Action::Path(PathAction::Go(u8::MAX)),
-        Action::Path(PathAction::Predict(u8::MAX)),
+        Action::Path(PathAction::Go(
+            crate::lab::path::Stop::ALL[crate::lab::path::Stop::COUNT - 1],
+        )),
+        Action::Path(PathAction::Predict(crate::lab::path::Choice::WaitsAddUp)),
         Action::Path(PathAction::Do),
         Action::Path(PathAction::Explore),
         Action::Path(PathAction::Compared),

@@ -24,8 +24,16 @@ fn act(l: &mut Lab) -> Effects {
     l.apply(Action::Path(PathAction::Do))
 }
 
-fn choice_of(stop: Stop, answer: Answer) -> u8 {
-    stop.choices().iter().position(|a| *a == answer).unwrap() as u8
+/// The choice `stop` offers as `answer`.
+fn choice_of(stop: Stop, answer: Answer) -> Choice {
+    stop.offering(answer).unwrap().choice
+}
+
+/// The choice offered after `c` at `stop` (wrapping): another belief, for a wrong prediction.
+fn other(stop: Stop, c: Choice) -> Choice {
+    let offers = stop.offers();
+    let k = offers.iter().position(|o| o.choice == c).unwrap();
+    offers[(k + 1) % offers.len()].choice
 }
 
 #[test]
@@ -33,42 +41,40 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
     let mut l = lab();
     let mut passed = Vec::new();
     for (k, &stop) in Stop::ALL.iter().enumerate() {
-        l.apply(Action::Path(PathAction::Go(k as u8)));
+        l.apply(Action::Path(PathAction::Go(stop)));
         assert_eq!(l.path.stop(), stop);
-        assert!(l.path.guided && l.path.said.is_none());
+        assert!(l.path.guided() && l.path.said().is_none());
         assert_eq!(
-            l.path.act(&l),
+            l.path.act(),
             None,
             "{stop:?}: nothing to do before predicting"
         );
         // Wrong on even stops, right on odd ones: a wrong prediction passes the stop too.
         // What each run stop shows, as the lesson says it should.
         let truth = stop.lesson_answer();
-        let right = if stop.is_question() {
-            None
+        let right = choice_of(stop, truth);
+        assert_eq!(right, stop.spec().right, "{stop:?}");
+        let pick = if k % 2 == 1 {
+            right
         } else {
-            Some(choice_of(stop, truth))
-        };
-        let pick = match right {
-            Some(r) if k % 2 == 1 => r,
-            Some(r) => (r + 1) % stop.choices().len() as u8,
-            None => (k % stop.choices().len()) as u8,
+            other(stop, right)
         };
         let fx = l.apply(Action::Path(PathAction::Predict(pick)));
-        l.apply(Action::Path(PathAction::Predict((pick + 1) % 3)));
-        assert_eq!(l.path.said, Some(pick), "a prediction is final");
+        l.apply(Action::Path(PathAction::Predict(other(stop, pick))));
+        assert_eq!(l.path.said(), Some(pick), "a prediction is final");
+        assert_eq!(l.path.tries(stop), 1, "{stop:?}: one try");
         assert_eq!(fx.passed.is_some(), stop.is_question(), "{stop:?}");
         let mut n = 0;
-        while !l.path.passed.contains(&stop) {
+        while !l.path.passed().contains(&stop) {
             n += 1;
             assert!(n < 20, "{stop:?} never passed: {:?}", l.path);
-            match l.path.act(&l) {
+            match l.path.act() {
                 Some(_) => {
                     act(&mut l);
                 }
                 // This stop waits for the learner to set the probability, and reads the
                 // figures (the page wants them once it has drawn its first view).
-                None if stop == Stop::FailureRate && l.path.saw.is_none() => {
+                None if stop == Stop::FailureRate && l.path.saw().is_none() => {
                     assert!(
                         !l.path.veils(Veil::DeadLetterShare),
                         "predicted: figures shown"
@@ -76,16 +82,14 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
                     l.apply(Action::WantFigures);
                     l.apply(Action::Settings(SettingsAction::SetFailure(FAILURE_RATE_P)));
                 }
-                None => play_until(&mut l, |l| l.path.saw.is_some() && l.path.act(l).is_some()),
+                None => play_until(&mut l, |l| l.path.saw().is_some() && l.path.act().is_some()),
             }
         }
         passed.push(stop);
         let (said, saw) = l.path.result().unwrap();
-        if let Some(r) = right {
-            assert_eq!(saw, truth, "{stop:?}");
-            assert_eq!(said == saw, pick == r);
-        }
-        assert_eq!(l.path.right.contains(&stop), said == saw, "{stop:?}");
+        assert_eq!(saw, truth, "{stop:?}: the run shows the lesson's answer");
+        assert_eq!(said == saw, pick == right);
+        assert_eq!(l.path.right().contains(&stop), said == saw, "{stop:?}");
     }
     assert!(l.path.finished());
     assert_eq!(
@@ -99,55 +103,56 @@ fn following_the_path_shows_each_lesson_point_and_reaches_every_challenge() {
 #[test]
 fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
     let mut l = lab();
-    l.apply(Action::Path(PathAction::Go(Stop::DeadLetter as u8)));
+    l.apply(Action::Path(PathAction::Go(Stop::DeadLetter)));
     assert_eq!(l.run.sim.outage(), Some(RootCause::Down));
     let right = choice_of(Stop::DeadLetter, Answer::Secs(1890));
     l.apply(Action::Path(PathAction::Predict(right)));
-    assert_eq!(l.path.act(&l), Some(Act::Publish));
+    assert_eq!(l.path.act(), Some(Act::Publish));
     act(&mut l);
-    play_until(&mut l, |l| l.path.saw.is_some());
-    assert_eq!(l.path.saw, Some(Answer::Secs(1890)));
+    play_until(&mut l, |l| l.path.saw().is_some());
+    assert_eq!(l.path.saw(), Some(Answer::Secs(1890)));
     assert!(
-        !l.path.passed.contains(&Stop::DeadLetter),
+        !l.path.passed().contains(&Stop::DeadLetter),
         "seen, but not replayed yet"
     );
-    assert_eq!(l.path.act(&l), Some(Act::FixAndReplay));
+    assert_eq!(l.path.act(), Some(Act::FixAndReplay));
     act(&mut l);
     assert_eq!(l.run.sim.outage(), None);
-    play_until(&mut l, |l| l.path.passed.contains(&Stop::DeadLetter));
-    assert!(l.path.passed.contains(&Stop::DeadLetter));
-    assert!(l.path.right.contains(&Stop::DeadLetter));
+    play_until(&mut l, |l| l.path.passed().contains(&Stop::DeadLetter));
+    assert!(l.path.passed().contains(&Stop::DeadLetter));
+    assert!(l.path.right().contains(&Stop::DeadLetter));
 }
 
 #[test]
 fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
     let mut l = lab();
-    l.apply(Action::Path(PathAction::Go(0)));
+    l.apply(Action::Path(PathAction::Go(Stop::Backoff)));
     l.apply(Action::Run(RunAction::PublishOne));
     let events = l.run.sim.events().len();
     let fx = l.apply(Action::Path(PathAction::Explore));
-    assert!(!l.path.guided);
+    assert!(!l.path.guided());
     assert_eq!(l.run.sim.events().len(), events, "nothing is reset");
     assert_eq!(fx.passed, None, "no checkpoint while exploring");
     play_until(&mut l, |l| l.run.sim.events()[0].attempts.len() > 3);
     assert!(
-        l.path.passed.is_empty(),
+        l.path.passed().is_empty(),
         "none while exploring, whatever the run shows"
     );
-    let ask = Stop::ALL
-        .iter()
-        .position(|s| *s == Stop::AskNatural)
-        .unwrap();
     let r = l.revs;
-    l.apply(Action::Path(PathAction::Go(ask as u8)));
+    l.apply(Action::Path(PathAction::Go(Stop::AskNatural)));
     assert_ne!(l.revs.get(Concern::Path), r.get(Concern::Path));
-    let fx = l.apply(Action::Path(PathAction::Predict(2)));
+    // Another stop's choice is not an answer here.
+    l.apply(Action::Path(PathAction::Predict(Choice::WaitsAddUp)));
+    assert_eq!(l.path.said(), None);
+    let fx = l.apply(Action::Path(PathAction::Predict(Choice::SetStatus)));
     assert_eq!(fx.passed, Some(Stop::AskNatural));
     assert!(fx.result && fx.save);
-    assert!(l.path.right.contains(&Stop::AskNatural));
-    l.apply(Action::Path(PathAction::Go(ask as u8)));
-    let fx = l.apply(Action::Path(PathAction::Predict(0)));
+    assert!(l.path.right().contains(&Stop::AskNatural));
+    l.apply(Action::Path(PathAction::Go(Stop::AskNatural)));
+    let fx = l.apply(Action::Path(PathAction::Predict(Choice::AppendLine)));
     assert_eq!(fx.passed, None, "passed once, checkpoint once");
+    assert!(fx.result, "a later try has its result too");
+    assert_eq!(l.path.tries(Stop::AskNatural), 2);
     assert_eq!(
         l.path.result(),
         Some((
@@ -160,34 +165,40 @@ fn exploring_keeps_the_state_and_a_question_is_answered_at_once() {
 #[test]
 fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything() {
     let mut l = lab();
-    l.apply(Action::Path(PathAction::Go(0)));
+    l.apply(Action::Path(PathAction::Go(Stop::Backoff)));
     for v in Veil::ALL {
         assert!(l.path.veils(*v), "{v:?} shown at the first stop");
     }
-    l.apply(Action::Path(PathAction::Predict(2)));
+    l.apply(Action::Path(PathAction::Predict(Choice::WaitsAddUp)));
     assert!(!l.path.veils(Veil::ThirdCumulative), "predicted: shown");
     assert!(
         l.path.veils(Veil::DeadLetterTotal),
         "the next stop's answer stays veiled"
     );
-    l.apply(Action::Path(PathAction::Go(Stop::DeadLetter as u8)));
+    l.apply(Action::Path(PathAction::Go(Stop::DeadLetter)));
     assert!(l.path.veils(Veil::DeadLetterTotal));
     assert!(
         !l.path.veils(Veil::ThirdCumulative),
         "an earlier stop's answer is shown"
     );
-    l.apply(Action::Path(PathAction::Predict(0)));
+    l.apply(Action::Path(PathAction::Predict(
+        Choice::CountsInitialDelivery,
+    )));
     assert!(!l.path.veils(Veil::DeadLetterTotal));
-    l.apply(Action::Path(PathAction::Go(Stop::FailureRate as u8)));
+    l.apply(Action::Path(PathAction::Go(Stop::FailureRate)));
     assert!(
         l.path.veils(Veil::DeadLetterShare),
         "the figures give the answer"
     );
-    l.apply(Action::Path(PathAction::Predict(0)));
+    l.apply(Action::Path(PathAction::Predict(
+        Choice::RetriesAlwaysGetThrough,
+    )));
     assert!(!l.path.veils(Veil::DeadLetterShare));
     // Passed stops stay unveiled when the learner goes back; free exploration veils nothing.
-    l.path.passed.insert(Stop::DoubleV5);
-    l.apply(Action::Path(PathAction::Go(0)));
+    let mut progress = l.path.progress();
+    progress.passed.insert(Stop::DoubleV5);
+    l.path.restore(progress);
+    l.apply(Action::Path(PathAction::Go(Stop::Backoff)));
     assert!(!l.path.veils(Veil::DerivedIds));
     l.apply(Action::Path(PathAction::Explore));
     assert!(Veil::ALL.iter().all(|v| !l.path.veils(*v)));
@@ -196,7 +207,7 @@ fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything
 #[test]
 fn passing_a_stop_stops_the_clock_before_the_run_shows_a_later_answer() {
     let mut l = lab();
-    l.apply(Action::Path(PathAction::Go(0)));
+    l.apply(Action::Path(PathAction::Go(Stop::Backoff)));
     l.apply(Action::Path(PathAction::Predict(choice_of(
         Stop::Backoff,
         Answer::Secs(210),
@@ -206,12 +217,12 @@ fn passing_a_stop_stops_the_clock_before_the_run_shows_a_later_answer() {
     l.apply(Action::Clock(ClockAction::SetSpeed(3600)));
     // Ticks as the page sends them: every 50 ms of real time (180 simulated seconds here).
     for _ in 0..40 {
-        if l.path.passed.contains(&Stop::Backoff) {
+        if l.path.passed().contains(&Stop::Backoff) {
             break;
         }
         l.apply(Action::Tick(50.0));
     }
-    assert!(l.path.passed.contains(&Stop::Backoff));
+    assert!(l.path.passed().contains(&Stop::Backoff));
     assert!(!l.clock.playing, "still playing after the stop was passed");
     // The dead-letter stop's answer (1890 s) has not happened on screen.
     assert!(matches!(

@@ -467,6 +467,29 @@ pub static EN: Texts = Texts {
 /// Each worded choice of a stop, by what it says (never by its place in a list).
 fn choice_en(c: Choice) -> &'static str {
     match c {
+        // Shown as numbers (seconds, rows, counts, shares), not words.
+        Choice::CountsInitialDelivery
+        | Choice::OnlyItsOwnWait
+        | Choice::WaitsAddUp
+        | Choice::NextWait
+        | Choice::SeventhIntento
+        | Choice::RetriesAlwaysGetThrough
+        | Choice::AllSevenFail
+        | Choice::ForgetsInitialDelivery
+        | Choice::EventFailsLikeOneDelivery
+        | Choice::NaiveDeduplicates
+        | Choice::V4CatchesRepublication
+        | Choice::V4MissesRepublication
+        | Choice::V5CatchesRepublication
+        | Choice::V5MissesRepublication
+        | Choice::IdempotentDiscardsRedelivery
+        | Choice::IdempotentAppliesAgain
+        | Choice::CheckStopsBoth
+        | Choice::AppCheckIsEnough
+        | Choice::BothInstancesApply
+        | Choice::ViolationUndoesBoth
+        | Choice::OneInstanceWins
+        | Choice::ConstraintLetsBothApply => "",
         Choice::DeadLettered => "It moves to the dead-letter queue",
         Choice::Redelivered => "The hub delivers it again and the consumer receives it a second time",
         Choice::DeliveredOnce => "It is delivered the first time and nothing else happens",

@@ -528,6 +528,29 @@ fn why_es(why: &Why) -> &'static str {
 /// Each worded choice of a stop, by what it says (never by its place in a list).
 fn choice_es(c: Choice) -> &'static str {
     match c {
+        // Shown as numbers (seconds, rows, counts, shares), not words.
+        Choice::CountsInitialDelivery
+        | Choice::OnlyItsOwnWait
+        | Choice::WaitsAddUp
+        | Choice::NextWait
+        | Choice::SeventhIntento
+        | Choice::RetriesAlwaysGetThrough
+        | Choice::AllSevenFail
+        | Choice::ForgetsInitialDelivery
+        | Choice::EventFailsLikeOneDelivery
+        | Choice::NaiveDeduplicates
+        | Choice::V4CatchesRepublication
+        | Choice::V4MissesRepublication
+        | Choice::V5CatchesRepublication
+        | Choice::V5MissesRepublication
+        | Choice::IdempotentDiscardsRedelivery
+        | Choice::IdempotentAppliesAgain
+        | Choice::CheckStopsBoth
+        | Choice::AppCheckIsEnough
+        | Choice::BothInstancesApply
+        | Choice::ViolationUndoesBoth
+        | Choice::OneInstanceWins
+        | Choice::ConstraintLetsBothApply => "",
         Choice::DeadLettered => "Pasa a la cola de dead-letter",
         Choice::Redelivered => "El hub lo vuelve a entregar y el consumidor lo recibe otra vez",
         Choice::DeliveredOnce => "Queda entregado a la primera y no pasa nada más",

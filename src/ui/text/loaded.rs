@@ -31,7 +31,7 @@ pub fn english() -> Option<&'static Texts> {
 fn mistake_keys() -> impl Iterator<Item = (Stop, Answer)> {
     Stop::ALL
         .iter()
-        .flat_map(|&s| s.choices().iter().map(move |&c| (s, c)))
+        .flat_map(|&s| s.offers().iter().map(move |o| (s, o.shows)))
         .filter(|&(s, c)| (ES.mistake)(s, c).is_some())
 }
 
@@ -149,11 +149,11 @@ mod tests {
             EN.path_answer(Answer::Secs(90))
         );
         for &stop in Stop::ALL {
-            for &c in stop.choices() {
+            for o in stop.offers() {
                 assert_eq!(
-                    (back.mistake)(stop, c),
-                    (EN.mistake)(stop, c),
-                    "{stop:?} {c:?}"
+                    (back.mistake)(stop, o.shows),
+                    (EN.mistake)(stop, o.shows),
+                    "{stop:?} {o:?}"
                 );
             }
         }

@@ -1,0 +1,193 @@
+//! Reading the run: what the simulation, a demonstration or the polling log has shown at a
+//! stop, what the stop's scene waits for next, and whether the stop is seen through. What
+//! happened is always read from the state, never assumed from the buttons pressed.
+use super::content::{Answer, Offer, Stop, FAILURE_RATE_P, SHARES};
+use super::scenes::{race_guard, Act};
+use crate::lab::Lab;
+use crate::sim::demos::TxBoundary;
+use crate::sim::recovery::{self, Retries};
+use crate::sim::EventState;
+use Answer::{Choice as Words, Count, Rows, Secs};
+
+use super::content::Choice::*;
+
+/// The offered share nearest to `rate` on a log scale (the figures observe a rate with
+/// sampling noise; the offered shares are a factor of two or more apart).
+fn nearest_share(rate: f64) -> Answer {
+    let log = |r: f64| (r + 1e-4).log10();
+    let off = |o: &Offer| match o.shows {
+        Answer::Permille(m) => (log(f64::from(m) / 1000.0) - log(rate)).abs(),
+        _ => f64::INFINITY,
+    };
+    SHARES
+        .iter()
+        .min_by(|a, b| off(a).total_cmp(&off(b)))
+        .map_or(Answer::Permille(0), |o| o.shows)
+}
+
+/// What the run has shown at `stop`, if it has shown it yet; `predicted` says whether the
+/// learner has (a question's answer is shown once answered, the figures once predicted).
+pub fn observe(lab: &Lab, stop: Stop, predicted: bool, compared: bool) -> Option<Answer> {
+    let sim = &lab.run.sim;
+    let first = sim.events().first();
+    // Seconds from the first event's publication (its initial delivery) to `t_ms`.
+    let since =
+        |t_ms: u64| Secs(t_ms.saturating_sub(first.map_or(0, |e| e.series_started_ms)) / 1000);
+    match stop {
+        Stop::Backoff => first?
+            .attempts
+            .iter()
+            .find(|a| a.series == 0 && a.attempt == 3)
+            .map(|a| since(a.t_ms)),
+        Stop::DeadLetter => match first?.state {
+            EventState::DeadLettered { at_ms, .. } if first?.series == 0 => Some(since(at_ms)),
+            _ => None,
+        },
+        Stop::DoubleV4 | Stop::DoubleV5 => {
+            let (a, b) = lab.run.last_double?;
+            let delivered = |i| sim.event(i).is_some_and(|e| e.state.delivered());
+            (delivered(a) && delivered(b)).then(|| {
+                Rows(
+                    sim.idempotent().effects.pass_rows,
+                    sim.naive().effects.pass_rows,
+                )
+            })
+        }
+        Stop::Crash => match first?.state {
+            EventState::DeadLettered { .. } => Some(Words(DeadLettered)),
+            EventState::Delivered { .. } if first?.attempts.len() > 1 => Some(Words(Redelivered)),
+            EventState::Delivered { .. } => Some(Words(DeliveredOnce)),
+            _ => None,
+        },
+        Stop::Transaction => {
+            let tx = &lab.tx;
+            let effects = tx.steps.last()?.effects_after;
+            (tx.variant == TxBoundary::MarkFirst && tx.finished()).then_some(match effects {
+                0 => Words(EffectLost),
+                1 => Words(EffectOnce),
+                _ => Words(EffectTwice),
+            })
+        }
+        // The effects committed once the stop's own race has run to its end.
+        Stop::Race | Stop::InsertFirst => {
+            let race = &lab.race;
+            let effects = race.steps.last()?.effects_after;
+            (race.variant == race_guard(stop) && race.finished())
+                .then_some(Count(u64::from(effects)))
+        }
+        Stop::NoImmediateRetry => compared.then(|| {
+            let [now, scheduled] =
+                [Retries::Immediate, Retries::Schedule].map(|r| recovery::run(r, &lab.cfg));
+            // Never caught up counts as later than any second.
+            let when = |r: &recovery::Recovery| r.caught_up_s.unwrap_or(u64::MAX);
+            match when(&now).cmp(&when(&scheduled)) {
+                std::cmp::Ordering::Less => Words(ImmediateFirst),
+                std::cmp::Ordering::Greater => Words(ScheduleFirst),
+                std::cmp::Ordering::Equal => Words(BothSameTime),
+            }
+        }),
+        Stop::FailureRate => {
+            if !predicted {
+                return None;
+            }
+            let f = lab.figures.as_ref()?;
+            let set = (lab.cfg.failure_probability - FAILURE_RATE_P).abs() < 1e-9;
+            (set && f.config == lab.cfg).then(|| nearest_share(f.current.dead_letter_rate()))
+        }
+        Stop::AckLost => first?.state.delivered().then(|| {
+            Rows(
+                sim.idempotent().effects.pass_rows,
+                sim.naive().effects.pass_rows,
+            )
+        }),
+        Stop::Rebalance | Stop::VisibilityTimeout => {
+            let ev = first?;
+            if !ev.state.delivered() {
+                return None;
+            }
+            let retried = ev.attempts.len() > 1;
+            let moved = retried && ev.attempts[1].instance != ev.attempts[0].instance;
+            Some(Words(match (stop, retried, moved) {
+                (Stop::Rebalance, false, _) => OffsetSkipped,
+                (Stop::Rebalance, true, _) if sim.idempotent().discarded > 0 => OtherDiscards,
+                (Stop::Rebalance, true, _) => OtherApplies,
+                (_, false, _) => SqsDropsIt,
+                (_, true, true) => OtherInstanceGetsIt,
+                (_, true, false) => SameInstanceKeepsIt,
+            }))
+        }
+        Stop::Natural => first?.state.delivered().then(|| {
+            let e = &sim.naive().effects;
+            Words(match (e.counter > 1, e.status.len() > 1) {
+                (true, false) => OnlyCounter,
+                (true, true) => BothEffectsChange,
+                (false, _) => NeitherChanges,
+            })
+        }),
+        Stop::CursorResume => {
+            let p = &lab.polling;
+            let first_read = p.steps.get(p.restarted_at?)?;
+            Some(Words(if first_read.seq == 1 {
+                ReadsFromStart
+            } else {
+                ResumeFromSaved
+            }))
+        }
+        Stop::Cursor => {
+            let p = &lab.polling;
+            let (idem, naive) = (
+                p.idempotent.effects.applications,
+                p.naive.effects.applications,
+            );
+            // Who repeated effects: whoever applied more than the other (neither if equal).
+            (p.cursor_losses > 0 && p.idempotent.discarded > 0).then_some(Words(
+                match idem.cmp(&naive) {
+                    std::cmp::Ordering::Less => NaiveRepeats,
+                    std::cmp::Ordering::Greater => IdempotentRepeats,
+                    std::cmp::Ordering::Equal => NeitherRepeats,
+                },
+            ))
+        }
+        // A lesson question shows its answer once answered.
+        Stop::NoJitter
+        | Stop::AskRedelivery
+        | Stop::AskSameTransaction
+        | Stop::AskNatural
+        | Stop::AskAtLeastOnce => predicted.then(|| stop.lesson_answer()),
+    }
+}
+
+/// The stop's own action, once the learner has predicted: what its scene is waiting for
+/// next. None when there is nothing left to do but read.
+pub fn next_act(lab: &Lab, stop: Stop, seen: bool, compared: bool) -> Option<Act> {
+    let sim = &lab.run.sim;
+    let fresh = sim.events().is_empty();
+    match stop {
+        Stop::Backoff | Stop::DeadLetter if fresh => Some(Act::Publish),
+        Stop::DeadLetter if seen && sim.outage().is_some() => Some(Act::FixAndReplay),
+        Stop::DoubleV4 | Stop::DoubleV5 if fresh => Some(Act::PublishTwice),
+        Stop::Crash if fresh => Some(Act::CrashAndPublish),
+        Stop::AckLost | Stop::Natural if fresh => Some(Act::LoseAckAndPublish),
+        Stop::Rebalance if fresh => Some(Act::RebalanceAndPublish),
+        Stop::VisibilityTimeout if fresh => Some(Act::ExpireAndPublish),
+        Stop::NoImmediateRetry if !compared => Some(Act::Compare),
+        stop if stop.stepped().is_some_and(|d| !d.finished(lab)) => Some(Act::NextStep),
+        Stop::CursorResume if lab.polling.restarted_at.is_none() => Some(Act::Restart),
+        Stop::CursorResume if !seen => Some(Act::Poll),
+        Stop::Cursor if lab.polling.cursor_losses == 0 => Some(Act::LoseCursor),
+        Stop::Cursor if !seen => Some(Act::Poll),
+        _ => None,
+    }
+}
+
+/// Whether a stop shown its answer is seen through: the dead-letter stop also wants its event
+/// replayed and delivered once the cause was fixed.
+pub fn seen_through(lab: &Lab, stop: Stop) -> bool {
+    stop != Stop::DeadLetter
+        || lab
+            .run
+            .sim
+            .events()
+            .first()
+            .is_some_and(|e| e.series > 0 && e.state.delivered())
+}
