@@ -664,6 +664,9 @@ pub struct WbTexts {
     pub wrong: &'static str,
     /// By [`Guess`]: what a wrong guess missed.
     pub wrong_because: [&'static str; Guess::COUNT],
+    /// A double effect guessed for a naturally idempotent effect (set a state): both copies may
+    /// set it, and that is no failure.
+    pub set_twice: &'static str,
     /// `{0}`: states explored.
     pub safe: &'static str,
     /// `{0}`: states explored.
@@ -722,6 +725,15 @@ impl WbTexts {
             self.apply_blocks[e as usize]
         } else {
             self.steps[s as usize]
+        }
+    }
+    /// What a wrong guess missed, for a program with effect `e`: for "set a state", a double
+    /// effect is not said never to happen (both copies set it), only never to count.
+    pub fn missed(&self, g: Guess, e: WbEffect) -> &'static str {
+        if g == Guess::DoubleEffect && e == WbEffect::Set {
+            self.set_twice
+        } else {
+            self.wrong_because[g as usize]
         }
     }
     /// What was wrong with a program from outside, in words.

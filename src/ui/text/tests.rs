@@ -434,3 +434,37 @@ fn every_wrong_choice_of_a_stop_has_its_mistake_answered_in_both_languages() {
         );
     }
 }
+
+#[test]
+fn the_workbench_never_says_a_naturally_idempotent_effect_happens_exactly_once() {
+    // «Fijar un estado» is set by both copies: "safe" means the final state is that of one
+    // delivery, and what a wrong guess missed never says the effect happened once.
+    use crate::lab::workbench::Guess;
+    use crate::sim::workbench::Effect;
+    let once = [
+        "exactamente una vez",
+        "una sola vez",
+        "exactamente un efecto",
+        "ocurre una vez",
+        "exactly once",
+        "only once",
+        "exactly one effect",
+        "happens once",
+    ];
+    for lang in [Lang::Es, Lang::En] {
+        let wb = lang.wb();
+        let mut said = vec![wb.safe, wb.guesses[Guess::Safe as usize], wb.set_note];
+        said.extend(Guess::ALL.iter().map(|&g| wb.missed(g, Effect::Set)));
+        for text in said {
+            let lower = text.to_lowercase();
+            for o in once {
+                assert!(!lower.contains(o), "{lang:?}: «{o}» in «{text}»");
+            }
+        }
+        // Both copies set the state: the double-effect guess is not answered "never twice".
+        assert_eq!(wb.missed(Guess::DoubleEffect, Effect::Set), wb.set_twice);
+        assert_ne!(wb.missed(Guess::DoubleEffect, Effect::Add), wb.set_twice);
+    }
+    assert!(Lang::Es.wb().safe.contains("una sola entrega"));
+    assert!(Lang::En.wb().safe.contains("one delivery"));
+}
