@@ -148,7 +148,7 @@ try {
     const n = await text(bad, '.notice');
     assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor no idempotente'), n);
     const blocks = await bad.locator('.wb-block .wb-name').allInnerTexts();
-    assert(blocks.join('|') === 'Sumar al saldo|Ack al broker', blocks.join('|'));
+    assert(blocks.join('|') === 'Sumar al saldo|Enviar el ack al broker', blocks.join('|'));
     await bad.close();
   });
 
