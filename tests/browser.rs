@@ -385,7 +385,7 @@ async fn figures_show_observed_and_analytic_rates_and_follow_the_slider() {
         "0.9^7 = 47,83 %: {summary}"
     );
     assert!(
-        summary.contains("p (entrega inicial) · p⁶ (intentos: 6) = p⁷"),
+        summary.contains("(p de la entrega inicial · p⁶ de los intentos = p⁷)"),
         "{summary}"
     );
 }

@@ -4,7 +4,7 @@
 // are shown while the workbench's own texts are not loaded yet (as watchdog.js does for the lab).
 const root = new URL('./', import.meta.url);
 const TEXTS = {
-  es: { loading: 'Cargando el banco del consumidor…', failed: 'No se pudo cargar el banco del consumidor. Recarga la página para intentarlo de nuevo.' },
+  es: { loading: 'Cargando el banco de pruebas del consumidor…', failed: 'No se pudo cargar el banco de pruebas del consumidor. Recarga la página para intentarlo de nuevo.' },
   en: { loading: 'Loading the consumer workbench…', failed: 'The consumer workbench could not be loaded. Reload the page to try again.' },
 };
 

@@ -59,7 +59,7 @@ pub fn Consumers(props: &PanelProps) -> Html {
                     { effects_list(t, &i.effects) }
                     // Open as soon as the table has stopped a duplicate: that is when it matters.
                     <details open={i.discarded > 0}>
-                        <summary>{ format!("{} ({})", t.dedup_table, i.table.len()) }</summary>
+                        <summary>{ fill(t.dedup_table, &[&t.count(i.table.len() as u64)]) }</summary>
                         <div class="table-box">
                         <table class="small">
                             <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.sim_time }</th></tr></thead>

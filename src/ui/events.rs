@@ -52,7 +52,7 @@ pub fn Events(props: &PanelProps) -> Html {
                             <tr class={classes!(selected.then_some("selected"))}>
                                 <td>
                                     <button type="button" class="linkish" aria-pressed={selected.to_string()}
-                                        onclick={props.on_action.reform(move |_| Action::Run(RunAction::Select(i)))}>{ format!("#{}", i + 1) }</button>
+                                        onclick={props.on_action.reform(move |_| Action::Run(RunAction::Select(i)))}>{ i + 1 }</button>
                                 </td>
                                 <td class="mono small">{ ev.fact.key() }</td>
                                 <td><span class={classes!("state", state_class(&ev.state))}>{ t.state(&ev.state) }</span></td>

@@ -306,7 +306,7 @@ pub fn FiguresView(props: &PanelProps) -> Html {
             <p class="counts" id="figure-summary">
                 <span>{ format!("{}: {}", t.observed_dlq, pct(t, f.current.dead_letter_rate())) }</span>
                 <span>{ format!("{}: {}", t.analytic_formula(f.config.max_retries), pct(t, f.config.analytic_dead_letter_rate())) }</span>
-                <span>{ format!("{}: {} ({} {})", t.fig_duplicates, t.decimal(fixed(dup_obs, 3)), t.analytic, t.decimal(fixed(dup_ana, 3))) }</span>
+                <span>{ fill(t.fig_duplicates, &[&t.decimal(fixed(dup_obs, 3)), &t.decimal(fixed(dup_ana, 3))]) }</span>
             </p>
             <p class="hint">{ format!("{} {} · {}", t.fig_runs, t.count(f.events), t.fig_legend) }</p>
             <div class="chart-grid">

@@ -190,16 +190,20 @@ pub fn PathView(props: &PanelProps) -> Html {
     } else {
         NodeRef::default()
     };
+    // One paragraph answers the choice made: what a wrong one missed, pointing at what the run
+    // showed, or for a right one the explanation; never both (they would say it twice).
     let outcome = result.map(|(said, saw)| {
         let right = said == saw;
+        let mistake = (!right).then(|| (t.mistake)(stop, said)).flatten();
         html! {
             <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}
                 tabindex="-1" ref={result_ref.clone()}>
                 <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(&lab, said, saw) }</p>
-                if let Some(why) = (!right).then(|| (t.mistake)(stop, said)).flatten() {
+                if let Some(why) = mistake {
                     <p class="mistake" id="path-mistake">{ why }</p>
+                } else {
+                    <p id="path-explain">{ st.explain }</p>
                 }
-                <p>{ st.explain }</p>
             </div>
         }
     });

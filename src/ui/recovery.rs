@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::text::{fill, Texts};
 use crate::sim::recovery::{self, Retries, HORIZON_S};
+use crate::sim::utc::approx_wait;
 use crate::sim::Config;
 
 /// Minutes drawn: the outage, the recovery, and a few after it.
@@ -30,10 +31,16 @@ pub fn chart(t: &Texts, cfg: &Config) -> Html {
     let summary = runs.iter().map(|(r, run)| {
         let hub = pt.recovery_hubs[*r as usize];
         let text = match run.caught_up_s {
-            Some(s) => fill(
-                pt.recovery_caught_up,
-                &[hub, &format!("{}\u{a0}s", t.count(s))],
-            ),
+            // A long wait with its rough minutes beside it, as the wait table writes it.
+            Some(s) => {
+                let secs = format!("{}\u{a0}s", t.count(s));
+                // Rounded to the nearest minute first: 297 s reads «≈ 5 min», not 4.
+                let at = match approx_wait((s + 30) / 60 * 60) {
+                    a if a.is_empty() => secs,
+                    a => format!("{secs} ({a})"),
+                };
+                fill(pt.recovery_caught_up, &[hub, &at])
+            }
             None => fill(
                 pt.recovery_never,
                 &[

@@ -358,7 +358,7 @@ fn verdict(wb: &Workbench, t: &'static WbTexts, model: &UseReducerHandle<Model>)
     let feedback = if right {
         html! { <p class="verdict ok">{ t.right }</p> }
     } else {
-        html! { <p class="verdict bad">{ t.wrong }{ " " }{ t.wrong_because[c.guess as usize] }</p> }
+        html! { <p class="verdict bad">{ t.wrong }{ " " }{ t.missed(c.guess, c.program.effect) }</p> }
     };
     let email = c.program.effect == Effect::Email;
     html! {
@@ -373,7 +373,7 @@ fn verdict(wb: &Workbench, t: &'static WbTexts, model: &UseReducerHandle<Model>)
                         <li>
                             <button class="btn small" aria-pressed={(i == wb.failure).to_string()}
                                 onclick={d(WbAction::ShowFailure(i))}>{ t.failures[*f as usize] }</button>
-                            { " " }{ t.failure_meanings[*f as usize] }
+                            { ": " }{ t.failure_meanings[*f as usize] }
                         </li>
                     }) }
                 </ul>

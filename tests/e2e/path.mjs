@@ -83,7 +83,12 @@ try {
       assert(isRight === !WRONG.has(stop), `judged ${isRight}`);
       const text = await result.textContent();
       assert(text.includes(isRight ? '¡Acertaste!' : 'No era eso'), text);
-      assert(text.length > 150, 'no explanation');
+      // One paragraph answers the choice: the explanation for a right one, the mistake for a
+      // wrong one, never both; short enough for a phone's screen with the verdict line.
+      const [said, unsaid] = isRight ? ['#path-explain', '#path-mistake'] : ['#path-mistake', '#path-explain'];
+      assert(await lab.locator(said).count() === 1 && await lab.locator(unsaid).count() === 0, `not one answer: ${text}`);
+      const words = (await lab.locator(said).textContent()).split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+      assert(words >= 10 && words <= 45, `${words} words: ${text}`);
       assert(await lab.locator(`.choice.truth[data-choice="${right}"]`).count() === 1, 'the truth is not shown');
       if (i + 1 < STOPS.length) await lab.locator('#path-next').click();
     });

@@ -205,7 +205,7 @@ async function walk(s) {
     await s.waitFor('the verdict', hasText, ['#wb-verdict', 'Efecto doble']);
     await s.click('#wb-all');
     const of = await s.text('#wb-move-of');
-    const m = of.match(/Paso (\d+) de (\d+)/);
+    const m = of.match(/Operación (\d+) de (\d+)/);
     assert(m && m[1] === m[2], of);
     assert(/Acertaste/.test(await s.text('#wb-verdict')), await s.text('#wb-verdict'));
   });

@@ -43,9 +43,9 @@ try {
 
   await check('opened in the lab, the workbench shows the naive consumer in Spanish', async () => {
     const h = await text(page, '.workbench-entry h1');
-    assert(h.includes('Banco del consumidor'), `heading "${h}"`);
+    assert(h.includes('Banco de pruebas del consumidor'), `heading "${h}"`);
     const blocks = await page.locator('.workbench-entry .wb-block .wb-name').allInnerTexts();
-    assert(blocks.join('|') === 'Sumar al saldo|Ack al broker', `blocks ${blocks.join('|')}`);
+    assert(blocks.join('|') === 'Sumar al saldo|Enviar el ack al broker', `blocks ${blocks.join('|')}`);
     assert(await page.locator('#wb-check').isDisabled(), 'check is enabled before a prediction');
   });
 
@@ -75,7 +75,7 @@ try {
       await wb.keyboard.press('Enter');
     }
     const blocks = await wb.locator('.wb-block .wb-name').allInnerTexts();
-    assert(blocks.join('|') === 'Abrir transacción|Insertar la marca (restricción de unicidad)|Sumar al saldo|Confirmar (commit)|Ack al broker', blocks.join('|'));
+    assert(blocks.join('|') === 'Abrir una transacción|Insertar la marca (restricción de unicidad)|Sumar al saldo|Confirmar (commit)|Enviar el ack al broker', blocks.join('|'));
     await wb.locator('#wb-guess-safe').focus();
     await wb.keyboard.press('Space');
     await wb.locator('#wb-check').focus();
@@ -110,10 +110,10 @@ try {
     assert(v.includes('Pista'), `no hint: ${v}`);
     let of = await text(wb, '#wb-move-of');
     const total = Number(of.match(/de (\d+)/)[1]);
-    assert(of.startsWith('Paso 1 de'), of);
+    assert(of.startsWith('Operación 1 de'), of);
     for (let i = 1; i < total; i++) await wb.click('#wb-next');
     of = await text(wb, '#wb-move-of');
-    assert(of === `Paso ${total} de ${total}`, of);
+    assert(of === `Operación ${total} de ${total}`, of);
     assert(await wb.locator('#wb-run li').count() === total, 'rows');
     const last = await wb.locator('#wb-run li').last().innerText();
     assert(last.includes('efecto: 2'), `last row: ${last}`);
@@ -148,7 +148,7 @@ try {
     const n = await text(bad, '.notice');
     assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor no idempotente'), n);
     const blocks = await bad.locator('.wb-block .wb-name').allInnerTexts();
-    assert(blocks.join('|') === 'Sumar al saldo|Ack al broker', blocks.join('|'));
+    assert(blocks.join('|') === 'Sumar al saldo|Enviar el ack al broker', blocks.join('|'));
     await bad.close();
   });
 

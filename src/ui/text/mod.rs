@@ -205,6 +205,7 @@ pub struct Texts {
     pub log_lines: &'static str,
     pub status_rows: &'static str,
     pub status_note: &'static str,
+    /// `{0}`: how many ids the table holds.
     pub dedup_table: &'static str,
     pub dedup_key: &'static str,
     pub duplicates: &'static str,
@@ -246,6 +247,8 @@ pub struct Texts {
     pub hub_log: &'static str,
     pub skipped: &'static str,
     pub log: &'static str,
+    /// The details, for authors, that name the random generator beside the seed.
+    pub rng_details: &'static str,
     pub export_jsonl: &'static str,
     pub export_csv: &'static str,
     /// `{0}` entries that do not fit in the list (they are in the export).
@@ -308,6 +311,7 @@ pub struct Texts {
     pub fig_cdf_title: &'static str,
     pub fig_cdf_caption: &'static str,
     pub fig_time_axis: &'static str,
+    /// `{0}` observed, `{1}` analytic duplicate deliveries per event.
     pub fig_duplicates: &'static str,
     pub fig_runs: &'static str,
     pub fig_legend: &'static str,
@@ -331,6 +335,8 @@ pub struct Texts {
     /// `{0}`: how many intentos followed the initial delivery.
     pub dlq_attempts: &'static str,
     pub state_delivered: &'static str,
+    /// Under the timeline's bar: `{0}` the simulated time of the delivery.
+    pub delivered_at: &'static str,
     pub state_dead_lettered: &'static str,
     pub outcomes: [&'static str; Outcome::COUNT],
     pub reasons: [&'static str; Reason::COUNT],
@@ -580,7 +586,7 @@ impl Texts {
     }
 
     /// The analytic dead-letter rate's formula for `retries` intentos.
-    /// `{0}`: the intentos, `{1}`: the same as a power, `{2}`: the power of the whole.
+    /// `{0}`: the intentos, `{1}`: the intentos as a power, `{2}`: the power of the whole.
     pub fn analytic_formula(&self, retries: u32) -> String {
         use crate::num::superscript;
         fill(
@@ -664,6 +670,9 @@ pub struct WbTexts {
     pub wrong: &'static str,
     /// By [`Guess`]: what a wrong guess missed.
     pub wrong_because: [&'static str; Guess::COUNT],
+    /// A double effect guessed for a naturally idempotent effect (set a state): both copies may
+    /// set it, and that is no failure.
+    pub set_twice: &'static str,
     /// `{0}`: states explored.
     pub safe: &'static str,
     /// `{0}`: states explored.
@@ -722,6 +731,15 @@ impl WbTexts {
             self.apply_blocks[e as usize]
         } else {
             self.steps[s as usize]
+        }
+    }
+    /// What a wrong guess missed, for a program with effect `e`: for "set a state", a double
+    /// effect is not said never to happen (both copies set it), only never to count.
+    pub fn missed(&self, g: Guess, e: WbEffect) -> &'static str {
+        if g == Guess::DoubleEffect && e == WbEffect::Set {
+            self.set_twice
+        } else {
+            self.wrong_because[g as usize]
         }
     }
     /// What was wrong with a program from outside, in words.

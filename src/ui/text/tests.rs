@@ -62,6 +62,10 @@ fn all_spanish() -> Vec<&'static str> {
         t.attempt_n,
         t.dlq_attempts,
         t.analytic_dlq,
+        t.rng_details,
+        t.delivered_at,
+        t.extra_causes,
+        t.fig_duplicates,
     ];
     for list in [
         &t.outcomes[..],
@@ -185,8 +189,9 @@ const ENGLISH: [&str; 39] = [
     "number",
 ];
 
-/// Fails on an English word in `text`.
+/// Fails on an English word in `text`, outside the lesson's own terms («consumer group»).
 fn assert_no_english(text: &str) {
+    let text = &text.replace("consumer group", "");
     for word in text.split(|c: char| !c.is_alphabetic()) {
         assert!(
             !ENGLISH.contains(&word.to_lowercase().as_str()),
@@ -240,7 +245,7 @@ fn numbers_follow_the_language() {
     assert_eq!(Lang::Es.t().attempt(6), "intento 6");
     assert_eq!(
         Lang::Es.t().analytic_formula(6),
-        "Tasa analítica: p (entrega inicial) · p⁶ (intentos: 6) = p⁷"
+        "Tasa analítica (p de la entrega inicial · p⁶ de los intentos = p⁷)"
     );
 }
 
@@ -456,5 +461,91 @@ fn every_wrong_choice_of_a_stop_has_its_mistake_answered_in_both_languages() {
                 .collect::<Vec<_>>()
                 .join(" "),
         );
+    }
+}
+
+/// The words of a text (a token with a letter in it: «30 + 60» is no three words).
+fn words(text: &str) -> usize {
+    text.split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count()
+}
+
+#[test]
+fn the_feedback_after_a_prediction_is_one_short_paragraph() {
+    // The card shows the verdict line and one paragraph: the mistake for a wrong choice, the
+    // explanation for a right one. Each fits a phone's screen with the verdict line.
+    use crate::lab::path::Stop;
+    const MOST: usize = 45;
+    for lang in [Lang::Es, Lang::En] {
+        let t = lang.t();
+        for &stop in Stop::ALL {
+            let explain = t.path.stop(stop).explain;
+            assert!(
+                words(explain) <= MOST,
+                "{lang:?} {stop:?}: {} words: {explain}",
+                words(explain)
+            );
+            for c in stop.offers().iter().map(|o| o.shows) {
+                if let Some(m) = (t.mistake)(stop, c) {
+                    assert!(
+                        words(m) <= MOST,
+                        "{lang:?} {stop:?} {c:?}: {} words: {m}",
+                        words(m)
+                    );
+                    assert_ne!(m, explain, "{lang:?} {stop:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_workbench_never_says_a_naturally_idempotent_effect_happens_exactly_once() {
+    // «Fijar un estado» is set by both copies: "safe" means the final state is that of one
+    // delivery, and what a wrong guess missed never says the effect happened once.
+    use crate::lab::workbench::Guess;
+    use crate::sim::workbench::Effect;
+    let once = [
+        "exactamente una vez",
+        "una sola vez",
+        "exactamente un efecto",
+        "ocurre una vez",
+        "exactly once",
+        "only once",
+        "exactly one effect",
+        "happens once",
+    ];
+    for lang in [Lang::Es, Lang::En] {
+        let wb = lang.wb();
+        let mut said = vec![wb.safe, wb.guesses[Guess::Safe as usize], wb.set_note];
+        said.extend(Guess::ALL.iter().map(|&g| wb.missed(g, Effect::Set)));
+        for text in said {
+            let lower = text.to_lowercase();
+            for o in once {
+                assert!(!lower.contains(o), "{lang:?}: «{o}» in «{text}»");
+            }
+        }
+        // Both copies set the state: the double-effect guess is not answered "never twice".
+        assert_eq!(wb.missed(Guess::DoubleEffect, Effect::Set), wb.set_twice);
+        assert_ne!(wb.missed(Guess::DoubleEffect, Effect::Add), wb.set_twice);
+    }
+    assert!(Lang::Es.wb().safe.contains("una sola entrega"));
+    assert!(Lang::En.wb().safe.contains("one delivery"));
+}
+
+#[test]
+fn dead_letter_stays_whole_yet_searchable_in_spanish_sentences() {
+    // Sentences keep «dead-letter» on one line with word joiners around its plain hyphen (a
+    // search for «dead-letter» still matches); no no-break hyphen, which Chromium's find misses.
+    let joined = "dead\u{2060}-\u{2060}letter";
+    let t = Lang::Es.t();
+    assert!(t
+        .path
+        .stop(crate::lab::path::Stop::FailureRate)
+        .prompt
+        .contains(joined));
+    for text in spanish_literals() {
+        assert!(!text.contains('\u{2011}'), "a no-break hyphen in «{text}»");
     }
 }
