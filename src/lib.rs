@@ -2,7 +2,7 @@
 //! the host page (`embed`), the lab's state and actions (`lab`), and the Yew UI (`ui`) over them.
 // First, so every module below can declare its named enums with it.
 #[macro_use]
-mod named;
+pub mod named;
 
 pub mod embed;
 pub mod lab;

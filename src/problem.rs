@@ -25,15 +25,16 @@ pub struct Problem {
     pub why: Why,
 }
 
-/// What an option expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expected {
-    Object,
-    WholeNumber,
-    Number,
-    Text,
-    PanelList,
-    List,
+named_enum! {
+    /// What an option expected.
+    pub enum Expected {
+        Object = "object",
+        WholeNumber = "whole_number",
+        Number = "number",
+        Text = "text",
+        PanelList = "panel_list",
+        List = "list",
+    }
 }
 
 /// Why outside input was not used. Inputs quoted back are cut to a readable length.
@@ -118,7 +119,7 @@ pub fn why_en(why: &Why) -> &'static str {
     }
 }
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
-pub const EXPECTED_EN: [&str; 6] = [
+pub const EXPECTED_EN: [&str; Expected::COUNT] = [
     "an object",
     "a whole number",
     "a number",
@@ -140,7 +141,11 @@ pub const KIND_EN: [&str; Kind::COUNT] = [
 impl Why {
     /// The values a sentence puts at `{0}`, `{1}`, `{2}`; what was expected and what came are
     /// worded with `expected` and `kinds` (one language's names).
-    pub fn args(&self, expected: &[&str; 6], kinds: &[&str; Kind::COUNT]) -> Vec<String> {
+    pub fn args(
+        &self,
+        expected: &[&str; Expected::COUNT],
+        kinds: &[&str; Kind::COUNT],
+    ) -> Vec<String> {
         match self {
             Why::NotProbability(s)
             | Why::NotWhole(s)
@@ -181,7 +186,7 @@ impl Why {
     pub fn worded(
         &self,
         sentences: fn(&Why) -> &'static str,
-        expected: &[&str; 6],
+        expected: &[&str; Expected::COUNT],
         kinds: &[&str; Kind::COUNT],
     ) -> String {
         let args = self.args(expected, kinds);
@@ -236,15 +241,16 @@ impl std::fmt::Display for Problem {
     }
 }
 
-/// Where outside input came from, for the notice that lists what was wrong with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// The host's options (query string or `mount_lab`).
-    Options,
-    /// Saved state in the browser's storage.
-    Storage,
-    /// A share link.
-    Link,
+named_enum! {
+    /// Where outside input came from, for the notice that lists what was wrong with it.
+    pub enum Source {
+        /// The host's options (query string or `mount_lab`).
+        Options = "options",
+        /// Saved state in the browser's storage.
+        Storage = "storage",
+        /// A share link.
+        Link = "link",
+    }
 }
 
 /// A problem with outside input and where it came from, as the page lists it.

@@ -113,7 +113,7 @@ mod tests {
     use crate::embed::saved::fresh_progress;
     use crate::lab::checkpoints::Stop;
     use crate::lab::path::Progress;
-    use std::collections::BTreeSet;
+    use crate::named::Set;
 
     fn saved() -> Saved {
         let mut lab = Lab::new(
@@ -127,7 +127,7 @@ mod tests {
         lab.path.restore(Progress {
             guided: false,
             at: Stop::Crash,
-            passed: BTreeSet::from([Stop::Backoff]),
+            passed: Set::from([Stop::Backoff]),
             ..Progress::default()
         });
         lab.challenges
@@ -164,7 +164,7 @@ mod tests {
             (7, Lang::En, false)
         );
         assert_eq!(lab.path.stop(), Stop::Crash);
-        assert_eq!(lab.path.passed(), &BTreeSet::from([Stop::Backoff]));
+        assert_eq!(lab.path.passed(), &Set::from([Stop::Backoff]));
         assert_eq!(
             Saved::of(&lab),
             saved(),
@@ -214,7 +214,7 @@ mod tests {
         );
         assert_eq!(
             lab.path.passed(),
-            &BTreeSet::from([Stop::Backoff]),
+            &Set::from([Stop::Backoff]),
             "progress kept"
         );
         assert!(lab.continued);

@@ -5,7 +5,7 @@
 //! how many predictions were made at each stop: `&tries=step_backoff:2,step_crash:1`. Stops are
 //! saved by name, so state saved before a stop was added or moved reads the same.
 //! Anything unreadable, foreign or from another version is discarded with a reason.
-use std::collections::BTreeSet;
+use crate::named::{Named, Set};
 
 use super::link::{parse_pairs, to_fragment};
 use super::{problem, Problem, Why};
@@ -36,7 +36,7 @@ pub struct Saved {
     pub version: u32,
     pub lang: Lang,
     pub config: Config,
-    pub challenges: BTreeSet<Challenge>,
+    pub challenges: Set<Challenge>,
     pub path: Progress,
 }
 
@@ -48,16 +48,16 @@ pub fn fresh_progress() -> Progress {
     }
 }
 
-fn names<T: Copy>(set: &BTreeSet<T>, name: fn(T) -> &'static str) -> String {
-    set.iter().map(|&x| name(x)).collect::<Vec<_>>().join(",")
+fn names<T: Named>(set: &Set<T>, name: fn(T) -> &'static str) -> String {
+    set.iter().map(name).collect::<Vec<_>>().join(",")
 }
 
 /// Reads a comma-separated list of names into `into`, reporting the unknown ones.
-fn read_names<T: Ord>(
+fn read_names<T: Named>(
     field: &str,
     v: &str,
     from: fn(&str) -> Option<T>,
-    into: &mut BTreeSet<T>,
+    into: &mut Set<T>,
     problems: &mut Vec<Problem>,
 ) {
     for id in v.split(',').filter(|s| !s.is_empty()) {
@@ -90,7 +90,7 @@ impl Saved {
             version: VERSION,
             lang: lab.lang,
             config: lab.cfg.clone(),
-            challenges: lab.challenges.clone(),
+            challenges: lab.challenges,
             path: lab.path.progress(),
         }
     }
@@ -140,7 +140,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
         return whole(Why::EarlierVersion);
     }
     let mut version = None;
-    let mut challenges = BTreeSet::new();
+    let mut challenges = Set::new();
     let mut path = fresh_progress();
     let (shared, problems) = parse_pairs(text, |k, v, problems| {
         match k {
@@ -191,12 +191,12 @@ mod tests {
                 seed: 9,
                 ..Config::default()
             },
-            challenges: BTreeSet::from([Challenge::Race, Challenge::DeadLetter]),
+            challenges: Set::from([Challenge::Race, Challenge::DeadLetter]),
             path: Progress {
                 guided: false,
                 at: Stop::Crash,
-                passed: BTreeSet::from([Stop::Backoff, Stop::DeadLetter]),
-                right: BTreeSet::from([Stop::DeadLetter]),
+                passed: Set::from([Stop::Backoff, Stop::DeadLetter]),
+                right: Set::from([Stop::DeadLetter]),
                 tries: {
                     let mut t = Tries::default();
                     t.set(Stop::Backoff, 2);

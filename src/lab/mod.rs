@@ -14,7 +14,7 @@ pub mod stepper;
 mod tests;
 pub mod workbench;
 
-use std::collections::BTreeSet;
+use crate::named::Set;
 use std::rc::Rc;
 
 use crate::lang::Lang;
@@ -246,7 +246,7 @@ pub struct Lab {
     pub tx: Stepper<TxBoundary>,
     pub polling: Polling,
     /// Challenges reached so far (kept across resets and, through storage, across visits).
-    pub challenges: BTreeSet<Challenge>,
+    pub challenges: Set<Challenge>,
     /// The learner's latest refused input or refused publication.
     pub notice: Option<Notice>,
     /// Problems with outside input (link, saved state, host options), shown until dismissed.
@@ -284,7 +284,7 @@ impl Lab {
             tx: Stepper::new(TxBoundary::OneTransaction, transaction_boundary),
             polling: polling::fresh(&cfg, CursorPolicy::AfterCommit),
             cfg,
-            challenges: BTreeSet::new(),
+            challenges: Set::new(),
             notice: None,
             boundary_notices: Vec::new(),
             no_english: false,
@@ -598,7 +598,7 @@ impl Lab {
     /// Adds whatever the state now shows; returns the challenges reached by this call.
     fn update_challenges(&mut self) -> Vec<Challenge> {
         let now = detect(&self.run.sim, &self.polling, self.race.finished());
-        let new: Vec<Challenge> = now.difference(&self.challenges).copied().collect();
+        let new: Vec<Challenge> = now.difference(&self.challenges).collect();
         if !new.is_empty() {
             self.challenges.extend(new.iter().copied());
             self.revs.bump(Concern::Progress);

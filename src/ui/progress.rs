@@ -230,10 +230,10 @@ mod tests {
     #[test]
     fn the_last_stop_completes_the_path_with_a_score() {
         let mut lab = Lab::new(Config::default(), Lang::En);
-        let before: std::collections::BTreeSet<Stop> =
+        let before: crate::named::Set<Stop> =
             Stop::ALL[..Stop::COUNT - 1].iter().copied().collect();
         lab.path.restore(crate::lab::path::Progress {
-            passed: before.clone(),
+            passed: before,
             right: before,
             ..Default::default()
         });

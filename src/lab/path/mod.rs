@@ -6,7 +6,7 @@ mod content;
 mod observe;
 mod scenes;
 
-use std::collections::BTreeSet;
+use crate::named::Set;
 
 pub use content::{Answer, Choice, Kind, Offer, Stop, StopSpec, Veil, FAILURE_RATE_P};
 pub use scenes::{Act, Stepped};
@@ -38,9 +38,9 @@ pub struct Path {
     /// What the run showed at the current stop, once it did.
     saw: Option<Answer>,
     /// Stops passed (predicted and seen through), kept across visits.
-    passed: BTreeSet<Stop>,
+    passed: Set<Stop>,
     /// Stops whose prediction or answer was right.
-    right: BTreeSet<Stop>,
+    right: Set<Stop>,
     /// Predictions made at each stop, this one included: the attempt a result is.
     tries: Tries,
     /// The no-immediate-retry stop's comparison was run (it is computed, not played).
@@ -60,8 +60,8 @@ impl Default for Stop {
 pub struct Progress {
     pub guided: bool,
     pub at: Stop,
-    pub passed: BTreeSet<Stop>,
-    pub right: BTreeSet<Stop>,
+    pub passed: Set<Stop>,
+    pub right: Set<Stop>,
     pub tries: Tries,
 }
 
@@ -110,11 +110,11 @@ impl Path {
         self.saw
     }
 
-    pub fn passed(&self) -> &BTreeSet<Stop> {
+    pub fn passed(&self) -> &Set<Stop> {
         &self.passed
     }
 
-    pub fn right(&self) -> &BTreeSet<Stop> {
+    pub fn right(&self) -> &Set<Stop> {
         &self.right
     }
 
@@ -163,8 +163,8 @@ impl Path {
         Progress {
             guided: self.guided,
             at: self.at,
-            passed: self.passed.clone(),
-            right: self.right.clone(),
+            passed: self.passed,
+            right: self.right,
             tries: self.tries,
         }
     }

@@ -1,7 +1,15 @@
 //! The English table.
-use super::{PathTexts, ScenarioTexts, StopText, Texts};
+use super::{Announce, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
+use crate::lab::checkpoints::Challenge;
 use crate::lab::checkpoints::Stop;
+use crate::lab::path::Act;
 use crate::lab::path::{Answer, Choice};
+use crate::lab::settings::Field;
+use crate::problem::Source;
+use crate::sim::consumer::Action as Did;
+use crate::sim::demos::{Op, OpResult};
+use crate::sim::log::Kind;
+use crate::sim::outcome::{Fault, Outcome, Reason, RootCause};
 
 pub static EN: Texts = Texts {
     title: "Lab: retries, backoff and dead letters",
@@ -199,148 +207,148 @@ pub static EN: Texts = Texts {
         recovery_minute: "Minute {0}",
         recovery_caught_up: "{0}: caught up at {1}.",
         recovery_never: "{0}: not caught up in {1} minutes ({2} events delivered).",
-        acts: [
-            "Publish a pass and play",
-            "Publish the same pass twice and play",
-            "Arm the crash after commit and publish",
-            "Lose the ack and publish",
-            "Rebalance the group mid-batch and publish",
-            "Let the visibility timeout expire and publish",
-            "Compare the two hubs",
-            "Restart the consumer",
-            "Fix the cause and replay manually",
-            "Next step of the demonstration",
-            "Lose the cursor",
-            "Read a batch",
-        ],
-        stops: [
-            StopText {
+        acts: keyed!(Act {
+            Publish: "Publish a pass and play",
+            PublishTwice: "Publish the same pass twice and play",
+            CrashAndPublish: "Arm the crash after commit and publish",
+            LoseAckAndPublish: "Lose the ack and publish",
+            RebalanceAndPublish: "Rebalance the group mid-batch and publish",
+            ExpireAndPublish: "Let the visibility timeout expire and publish",
+            Compare: "Compare the two hubs",
+            Restart: "Restart the consumer",
+            FixAndReplay: "Fix the cause and replay manually",
+            NextStep: "Next step of the demonstration",
+            LoseCursor: "Lose the cursor",
+            Poll: "Read a batch",
+        }),
+        stops: keyed!(Stop {
+            Backoff: StopText {
                 title: "The exponential backoff bar",
                 todo: "Every delivery fails here, the initial one and the retries, so the hub retries on the lesson's wait table: each wait doubles the one before. Publish a pass and watch each segment of the bar grow.",
                 prompt: "At which second after publication does retry 3 happen?",
                 explain: "The waits add up: 30 + 60 + 120 = 210 s, the wait table's «Cumulative». With no randomness, every retry came exactly on time, on the bar and in the log.",
             },
-            StopText {
+            NoImmediateRetry: StopText {
                 title: "Retry at once, or wait",
                 todo: "A consumer is down for three minutes, and 60 deliveries fail meanwhile, one every 3 s. Then it comes back, but fragile: it can take up to 2 attempts a second; if more arrive, they all fail. Compare two hubs with the same 60 deliveries: one retries a second after each failure; the other follows the wait table.",
                 prompt: "With which hub does the consumer catch up first (all 60 events delivered)?",
                 explain: "On the wait table, the retries come spread out and the consumer receives all 60 events soon after it is back. Retrying at once, the 60 insist every second and each burst knocks it down again.",
             },
-            StopText {
+            NoJitter: StopText {
                 title: "A retry that comes late",
                 todo: "The wait table has no randomness in it: retry n always waits base · 2ⁿ⁻¹. Imagine the retry log of a real hub with this same table, and an event whose deliveries all fail, like the one of step 1.",
                 prompt: "In that log, retry 4 shows 457 s after publication, not at the table's 450 s. What does the difference tell you?",
                 explain: "Retry 4 was due at 30 + 60 + 120 + 240 = 450 s. Since the mechanism has no noise, seven seconds late is the clue that something got stuck. With jitter (a random delay in each wait), they would be taken for noise.",
             },
-            StopText {
+            DeadLetter: StopText {
                 title: "Dead letter once the six retries are used up",
                 todo: "The consumer is down: no delivery can succeed, neither the initial one nor the retries. Publish a pass and let the clock run. When the event reaches the dead-letter queue, fix the cause and replay it manually.",
                 prompt: "At which second after publication does the event move to the dead-letter queue?",
                 explain: "The event moved when retry 6 failed, with the six waits added up: 1890 s. In the queue it keeps its id, its attempts and its last failure's reason, waiting for the manual replay.",
             },
-            StopText {
+            FailureRate: StopText {
                 title: "You choose the failure probability",
                 todo: "Each delivery fails with the probability you choose, independently of the others; an event ends in the dead-letter queue if the initial one and the six retries all fail. Predict first; then, in the controls, set «Failure probability per attempt» to 50 %: «Figures» simulates thousands of events with it.",
                 prompt: "With a failure probability of 50 %, what share of the events will end in the dead-letter queue?",
                 explain: "An event reaches the dead-letter queue only if all seven of its deliveries fail, the initial one and the six retries: 0.5 to the 7th, that is 1 in 128 (≈ 0.78 %). «Figures» confirms it: even with half the deliveries failing, almost everything gets through.",
             },
-            StopText {
+            DoubleV4: StopText {
                 title: "Double publication, deduplicating on the producer's id (v4)",
                 todo: "By mistake the producer publishes the same pass twice, each time with a new random UUID v4. Here the idempotent consumer deduplicates on that producer id.",
                 prompt: "How many rows will each consumer have in the passes table?",
                 explain: "The two v4 UUIDs differ: the dedup table sees no duplicate and the idempotent consumer stores two rows as well. A random id protects against redeliveries, not against one fact published twice.",
             },
-            StopText {
+            DoubleV5: StopText {
                 title: "The same double publication, deduplicating on the derived id (v5)",
                 todo: "Now the idempotent consumer deduplicates on the UUID v5 derived from the fact itself (the norad_id and the pass's start time). Publish the same pass twice again.",
                 prompt: "How many rows will each consumer have in the passes table?",
                 explain: "Both publications have the same natural key, so their v5 id is the same: the second hits the unique constraint and the idempotent consumer discards it. The naive consumer, which does not deduplicate, stores two rows.",
             },
-            StopText {
+            Crash: StopText {
                 title: "A crash after commit, before the ack",
                 todo: "An instance of the consumer processes the event and commits its write to the database, but crashes before answering the hub. The button arms that crash and publishes a pass.",
                 prompt: "What happens to the event?",
                 explain: "With no answer, the hub cannot know the work was done: it retries on the table and the consumer receives the event again. The idempotent consumer discards it; the naive one repeats the effect. This is the price of at-least-once.",
             },
-            StopText {
+            AskRedelivery: StopText {
                 title: "Lesson question: no ack",
                 todo: "You just saw it in the lab; now think of it in general, with any broker.",
                 prompt: "A consumer updates the database and crashes before sending the ack. Under at-least-once delivery, what does the broker do?",
                 explain: "Without an ack the broker cannot tell processed from lost, and at-least-once chooses to lose nothing: it redelivers, as the previous step showed with retry 1.",
             },
-            StopText {
+            AckLost: StopText {
                 title: "An ack lost on the way back",
                 todo: "The consumer processes the event and commits, but its answer is lost on the network. In RabbitMQ, this happens when the connection drops before the ack arrives: the message goes back to the queue. In the lab, that new delivery is the hub's retry, at 30 s. The button arms the loss and publishes a pass.",
                 prompt: "How many rows will each consumer have in the passes table?",
                 explain: "The hub got no answer and retried at 30 s. The idempotent consumer found the id in its dedup table and discarded the repeat; the naive one stored a second row. Nobody had a bug: the network lost a message.",
             },
-            StopText {
+            Rebalance: StopText {
                 title: "A rebalance in the middle of a batch",
                 todo: "In Kafka, the instances of a consumer group share out the partitions. Instance A processes the first event of a batch and commits to the database, which it shares with B. Before A commits the offset, the group rebalances: the partition goes to B, which goes on from the last committed offset. In the lab, that delivery to B is the hub's retry, at 30 s.",
                 prompt: "What does the idempotent consumer on instance B do with that event?",
                 explain: "B received the event on the retry: under the bar you can read which instance received each delivery. It found the id in the dedup table, which is in the database, not in the instance. The naive consumer applied it twice.",
             },
-            StopText {
+            VisibilityTimeout: StopText {
                 title: "An expired visibility timeout, with the work done",
                 todo: "In SQS, a received message stays hidden for its visibility timeout, and the consumer must delete it before that expires. Instance A is slow: it finishes the work and commits to its database, but the timeout had already expired when it tries to delete the message. In the lab, the new delivery is the hub's retry, at 30 s.",
                 prompt: "What happens to that message?",
                 explain: "When the timeout expired, the message became visible again and B received it on the retry, although A had done the work. The idempotent consumer discarded it; the naive one repeated the effect. A longer timeout makes this rarer, not impossible.",
             },
-            StopText {
+            Transaction: StopText {
                 title: "The transaction boundary",
                 todo: "The consumer writes the dedup mark and the effect in two transactions, the mark first, and crashes between them. The hub redelivers and the restarted consumer starts again. Step through the demonstration.",
                 prompt: "What happens to the effect?",
                 explain: "The mark was committed without its effect: on the redelivery the consumer finds it, believes it already processed the event and discards it. The effect is lost. With the effect first, it is duplicated.",
             },
-            StopText {
+            AskSameTransaction: StopText {
                 title: "Lesson question: one transaction",
                 todo: "Think of what the demonstration showed.",
                 prompt: "Why must the insert into the dedup table and the business update happen in the same transaction?",
                 explain: "A transaction is all or nothing: if anything fails halfway, both writes are undone. With two transactions the demonstration lost the effect (mark first) or duplicated it (effect first).",
             },
-            StopText {
+            Race: StopText {
                 title: "Two instances at once",
                 todo: "Two instances of the consumer receive the same redelivered event at the same moment. Each asks \"have I seen this id?\" and, if not, inserts the mark and applies the effect, with no unique constraint. Step through it.",
                 prompt: "How many instances apply the effect?",
                 explain: "Both ask before either commits: both believe the event is new and apply the effect. The application-level check races with itself; with the unique constraint, the second would roll back.",
             },
-            StopText {
+            InsertFirst: StopText {
                 title: "The whole pattern: insert first",
                 todo: "Again two instances receive the same event at the same time, but now each starts by inserting the mark, under a unique constraint, and applies the effect in that same transaction. Nobody asks «have I seen this id?» first. Step through it.",
                 prompt: "How many instances apply the effect?",
                 explain: "B's insert waited for A to finish. When A committed mark and effect together, B's insert violated the unique constraint and rolled back. One effect, decided by the database.",
             },
-            StopText {
+            Natural: StopText {
                 title: "Two effects and a repeated delivery",
                 todo: "Both consumers, among other things, set the pass's status to «scheduled» and add 1 to a counter. The button loses the ack of the first delivery, and the hub repeats it. Look at each consumer's «Counter (+1)» and «Status = 'scheduled'» rows.",
                 prompt: "After both deliveries, in the naive consumer, which of those two effects differs from what one delivery would leave?",
                 explain: "In the naive consumer the counter ended at 2 and «Status = 'scheduled'» is still at 1: writing the same value twice leaves the same; adding does not. Hardly any business logic is naturally idempotent.",
             },
-            StopText {
+            AskNatural: StopText {
                 title: "Lesson question: natural idempotency",
                 todo: "Look at the effect rows of both consumers.",
                 prompt: "Which operation is naturally idempotent with no extra work?",
                 explain: "Setting a value leaves the same final state, done once or ten times: «Status = 'scheduled'» matches in both consumers, while the naive one's counter, log lines and emails grew.",
             },
-            StopText {
+            Cursor: StopText {
                 title: "The polling cursor",
                 todo: "In polling mode the consumer reads the hub's ordered log from its cursor, and keeping the cursor is its own job. It has already read one batch. Make it lose the cursor and read again.",
                 prompt: "After losing the cursor and reading again from zero, which consumer repeats effects?",
                 explain: "Without a cursor both reread events already processed. The idempotent consumer discards them by id; the naive one repeats every effect. When the cursor fails, idempotency prevents the damage.",
             },
-            StopText {
+            CursorResume: StopText {
                 title: "A restart of the polling consumer",
                 todo: "The polling consumer read events 1 to 3 and stored its cursor after committing each. Meanwhile 4 and 5 arrived. Now it restarts, as after a deploy, and reads again.",
                 prompt: "When it is back, which event does it read first?",
                 explain: "After the restart, the first read is event 4, then 5: the stored cursor was still at 3, so nothing was repeated or skipped. Storing it after the work is committed is what makes resuming possible.",
             },
-            StopText {
+            AskAtLeastOnce: StopText {
                 title: "Lesson question: at-least-once",
                 todo: "The last question sums up the whole path.",
                 prompt: "Why is at-least-once, and not exactly-once, what a distributed system can honestly promise?",
                 explain: "From the hub, a lost answer and a crashed consumer look the same. To lose no events the hub retries, and duplicates become a certainty. What can be achieved is that processing twice has the same effect as once: idempotency.",
             },
-        ],
+        }),
     },
     done: "done",
     not_done: "to do",
@@ -385,85 +393,104 @@ pub static EN: Texts = Texts {
     state_delivered: "delivered",
     delivered_at: "delivered at {0}",
     state_dead_lettered: "dead-lettered",
-    outcomes: ["delivered", "consumer error", "ack lost"],
-    reasons: [
-        "consumer down",
-        "consumer answered with an error",
-        "processed, but the ack never arrived",
-        "crash after commit, before the ack",
-        "consumer-group rebalance",
-        "visibility timeout expired",
-        "the consumer has a bug and answers with an error",
-        "the consumer's URL changed without notice",
-    ],
-    causes: ["is down", "has a bug", "changed its URL"],
+    outcomes: keyed!(Outcome {
+        Delivered: "delivered",
+        ConsumerError: "consumer error",
+        AckLost: "ack lost",
+    }),
+    reasons: keyed!(Reason {
+        ConsumerDown: "consumer down",
+        ConsumerError: "consumer answered with an error",
+        AckLost: "processed, but the ack never arrived",
+        CrashAfterCommit: "crash after commit, before the ack",
+        Rebalance: "consumer-group rebalance",
+        VisibilityTimeout: "visibility timeout expired",
+        ConsumerBug: "the consumer has a bug and answers with an error",
+        UrlChanged: "the consumer's URL changed without notice",
+    }),
+    causes: keyed!(RootCause {
+        Down: "is down",
+        Bug: "has a bug",
+        UrlChanged: "changed its URL",
+    }),
     root_cause: "Root cause",
     fix_cause: "Fix the cause",
-    faults_named: [
-        "Crash after commit",
-        "Ack lost on the network",
-        "Group rebalance",
-        "Visibility timeout expired",
-    ],
-    kinds: [
-        "published",
-        "attempt",
-        "retry scheduled",
-        "dead-lettered",
-        "manual retry",
-        "cause injected",
-        "consumer outage on",
-        "consumer outage off",
-        "setting changed",
-    ],
-    challenge_goals: [
-        "Send an event to the dead-letter queue.",
-        "Fix the cause (switch the outage off) and retry it manually until it is delivered.",
-        "Make the naive consumer apply an effect twice through a lost ack.",
-        "Show that the v5 id absorbs a double publication.",
-        "In polling mode, lose the cursor and see who suffers.",
-        "Run the race of two instances to the end.",
-    ],
-    fields: ["seed", "base (s)", "max retries"],
-    demo_ops: [
-        "have I seen this id? → no",
-        "INSERT the dedup mark (uncommitted)",
-        "applies the effect (uncommitted)",
-        "COMMIT: the transaction is confirmed",
-    ],
-    did: ["applied", "discarded"],
+    faults_named: keyed!(Fault {
+        CrashAfterCommit: "Crash after commit",
+        AckLost: "Ack lost on the network",
+        Rebalance: "Group rebalance",
+        VisibilityTimeout: "Visibility timeout expired",
+    }),
+    kinds: keyed!(Kind {
+        Published: "published",
+        Attempt: "attempt",
+        RetryScheduled: "retry scheduled",
+        DeadLettered: "dead-lettered",
+        Replayed: "manual retry",
+        FaultInjected: "cause injected",
+        OutageOn: "consumer outage on",
+        OutageOff: "consumer outage off",
+        SettingChanged: "setting changed",
+    }),
+    challenge_goals: keyed!(Challenge {
+        DeadLetter: "Send an event to the dead-letter queue.",
+        ReplayDelivered: "Fix the cause (switch the outage off) and retry it manually until it is delivered.",
+        AckLostDouble: "Make the naive consumer apply an effect twice through a lost ack.",
+        V5AbsorbsDouble: "Show that the v5 id absorbs a double publication.",
+        LostCursor: "In polling mode, lose the cursor and see who suffers.",
+        Race: "Run the race of two instances to the end.",
+    }),
+    fields: keyed!(Field {
+        Seed: "seed",
+        Base: "base (s)",
+        Retries: "max retries",
+    }),
+    demo_ops: keyed!(Op {
+        CheckSeen: "have I seen this id? → no",
+        InsertMark: "INSERT the dedup mark (uncommitted)",
+        ApplyEffect: "applies the effect (uncommitted)",
+        Commit: "COMMIT: the transaction is confirmed",
+    }),
+    did: keyed!(Did {
+        Applied: "applied",
+        Discarded: "discarded",
+    }),
     instance: "instance {0}",
-    fault_explained: [
-        "The instance commits its transaction and crashes before it answers. The hub hears nothing and retries on the schedule; the same instance, back up, receives the event again.",
-        "The instance commits and answers, but the answer is lost on the network. The hub retries on the schedule and the event arrives again. In RabbitMQ the same happens when the connection drops before the ack arrives: the message goes back to the queue.",
-        "The group rebalances: the partition moves to the other instance before the first one commits the offset (in Kafka, that stands in for the ack). The other instance receives the retry. This is what happens in Kafka when the consumer group changes in the middle of a batch: the other instance goes on from the last committed offset.",
-        "The instance is slow: it finishes the work and commits, but the visibility timeout has already expired and its delete comes too late. The message is visible again and, on the retry, the other instance takes it. This is the SQS timeout: while it lasts, no one else sees the message.",
-    ],
-    verdicts: [
-        "Result: the effect was lost; the event is marked as processed but nothing happened.",
-        "Result: exactly one effect, although the event arrived more than once.",
-        "Result: the effect was applied twice.",
-    ],
+    fault_explained: keyed!(Fault {
+        CrashAfterCommit: "The instance commits its transaction and crashes before it answers. The hub hears nothing and retries on the schedule; the same instance, back up, receives the event again.",
+        AckLost: "The instance commits and answers, but the answer is lost on the network. The hub retries on the schedule and the event arrives again. In RabbitMQ the same happens when the connection drops before the ack arrives: the message goes back to the queue.",
+        Rebalance: "The group rebalances: the partition moves to the other instance before the first one commits the offset (in Kafka, that stands in for the ack). The other instance receives the retry. This is what happens in Kafka when the consumer group changes in the middle of a batch: the other instance goes on from the last committed offset.",
+        VisibilityTimeout: "The instance is slow: it finishes the work and commits, but the visibility timeout has already expired and its delete comes too late. The message is visible again and, on the retry, the other instance takes it. This is the SQS timeout: while it lasts, no one else sees the message.",
+    }),
+    verdicts: Verdicts {
+        none: "Result: the effect was lost; the event is marked as processed but nothing happened.",
+        one: "Result: exactly one effect, although the event arrived more than once.",
+        more: "Result: the effect was applied twice.",
+    },
     why: crate::problem::why_en,
     choice: choice_en,
     mistake: mistake_en,
     expected: crate::problem::EXPECTED_EN,
     value_kinds: crate::problem::KIND_EN,
-    sources: ["options", "saved state", "link"],
-    announce: [
-        "An event moved to the dead-letter queue: {0}.",
-        "Duplicate of {0}: the naive consumer applied the effect again; the idempotent one discarded it.",
-        "{0}: delivered on retry {1}.",
-    ],
+    sources: keyed!(Source {
+        Options: "options",
+        Storage: "saved state",
+        Link: "link",
+    }),
+    announce: Announce {
+        dead_lettered: "An event moved to the dead-letter queue: {0}.",
+        applied_twice: "Duplicate of {0}: the naive consumer applied the effect again; the idempotent one discarded it.",
+        delivered: "{0}: delivered on retry {1}.",
+    },
     lanes_caption: "Every event in flight ({0}) on one time axis: a burst of failures shows as waves of retries.",
     at_least_once: "This is at-least-once delivery: the hub retries until it knows the consumer processed, so now and then it delivers twice. Nobody can promise exactly-once end to end; what you can achieve is that a repeat changes nothing: an idempotent consumer.",
-    demo_results: [
-        "",
-        "already seen: discards",
-        "INSERT waits: another transaction holds the same key",
-        "INSERT violates the unique constraint: rollback, no effect",
-        "crashes: its open transaction rolls back",
-    ],
+    demo_results: keyed!(OpResult {
+        Done: "",
+        SeenDiscard: "already seen: discards",
+        Blocked: "INSERT waits: another transaction holds the same key",
+        UniqueViolationRollback: "INSERT violates the unique constraint: rollback, no effect",
+        CrashRollback: "crashes: its open transaction rolls back",
+    }),
 };
 
 /// Each worded choice of a stop, by what it says (never by its place in a list).

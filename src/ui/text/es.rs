@@ -2,10 +2,18 @@
 //! lesson's own terms. In running text «dead-letter» is written `dead\u{2060}-\u{2060}letter`: a
 //! word joiner each side of the hyphen keeps it whole at a line's end on a phone, and a search
 //! for «dead-letter» still finds it (a no-break hyphen, U+2011, is missed by Chromium's find).
-use super::{PathTexts, ScenarioTexts, StopText, Texts};
+use super::{Announce, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
+use crate::lab::checkpoints::Challenge;
 use crate::lab::checkpoints::Stop;
+use crate::lab::path::Act;
 use crate::lab::path::{Answer, Choice};
+use crate::lab::settings::Field;
 use crate::problem::Why;
+use crate::problem::{Expected, Kind as ValueKind, Source};
+use crate::sim::consumer::Action as Did;
+use crate::sim::demos::{Op, OpResult};
+use crate::sim::log::Kind;
+use crate::sim::outcome::{Fault, Outcome, Reason, RootCause};
 
 pub static ES: Texts = Texts {
     title: "Laboratorio: reintentos, backoff y dead-letter",
@@ -203,148 +211,148 @@ pub static ES: Texts = Texts {
         recovery_minute: "Minuto {0}",
         recovery_caught_up: "{0}: se puso al día a los {1}.",
         recovery_never: "{0}: en {1} minutos no se puso al día ({2} eventos entregados).",
-        acts: [
-            "Publicar un pase y reproducir",
-            "Publicar el mismo pase dos veces y reproducir",
-            "Preparar la caída tras el commit y publicar",
-            "Perder el ack y publicar",
-            "Reequilibrar el grupo a mitad del lote y publicar",
-            "Hacer que expire el visibility timeout y publicar",
-            "Comparar los dos hubs",
-            "Reiniciar el consumidor",
-            "Arreglar la causa y hacer el reintento manual",
-            "Siguiente paso de la demostración",
-            "Perder el cursor",
-            "Leer un lote",
-        ],
-        stops: [
-            StopText {
+        acts: keyed!(Act {
+            Publish: "Publicar un pase y reproducir",
+            PublishTwice: "Publicar el mismo pase dos veces y reproducir",
+            CrashAndPublish: "Preparar la caída tras el commit y publicar",
+            LoseAckAndPublish: "Perder el ack y publicar",
+            RebalanceAndPublish: "Reequilibrar el grupo a mitad del lote y publicar",
+            ExpireAndPublish: "Hacer que expire el visibility timeout y publicar",
+            Compare: "Comparar los dos hubs",
+            Restart: "Reiniciar el consumidor",
+            FixAndReplay: "Arreglar la causa y hacer el reintento manual",
+            NextStep: "Siguiente paso de la demostración",
+            LoseCursor: "Perder el cursor",
+            Poll: "Leer un lote",
+        }),
+        stops: keyed!(Stop {
+            Backoff: StopText {
                 title: "La barra de backoff exponencial",
                 todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase y mira cómo se alarga cada tramo de la barra.",
                 prompt: "¿En qué segundo, contado desde la publicación, ocurre el intento 3?",
                 explain: "Las esperas se suman: 30 + 60 + 120 = 210 s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora, en la barra y en el registro de la simulación.",
             },
-            StopText {
+            NoImmediateRetry: StopText {
                 title: "Reintentar en el acto o esperar",
                 todo: "Un consumidor pasa tres minutos caído y en ese tiempo le fallan 60 entregas, una cada 3 s. Luego vuelve, pero frágil: aguanta hasta 2 intentos por segundo; si le llegan más, fallan todos. Compara dos hubs con esas mismas 60 entregas: uno reintenta un segundo después de cada fallo; el otro sigue la tabla de espera.",
                 prompt: "¿Con cuál de los dos hubs se pone al día antes el consumidor (los 60 eventos entregados)?",
                 explain: "Con la tabla de espera, los reintentos llegan repartidos y el consumidor recibe los 60 eventos poco después de volver. En el acto, los 60 insisten cada segundo y cada ráfaga lo vuelve a tumbar.",
             },
-            StopText {
+            NoJitter: StopText {
                 title: "Un intento que llega tarde",
                 todo: "La tabla de espera no tiene nada de azar: el intento n espera siempre base · 2ⁿ⁻¹. Imagina el log de reintentos de un hub real con esta misma tabla, y un evento cuyas entregas fallan todas, como el del paso 1.",
                 prompt: "En ese log, el intento 4 aparece 457 s después de la publicación, y no a los 450 s de la tabla. ¿Qué te dice esa diferencia?",
                 explain: "El intento 4 tocaba a los 30 + 60 + 120 + 240 = 450 s. Como el mecanismo no tiene ruido, siete segundos de más son la pista de un atasco. Con jitter (un retraso al azar en cada espera), se confundirían con el ruido.",
             },
-            StopText {
+            DeadLetter: StopText {
                 title: "Dead-letter tras agotar los seis intentos",
                 todo: "El consumidor está fuera de servicio: ninguna entrega puede salir bien, ni la inicial ni los intentos. Publica un pase y deja correr el reloj. Cuando el evento llegue a la cola de dead\u{2060}-\u{2060}letter, arregla la causa y haz el reintento manual.",
                 prompt: "¿En qué segundo, contado desde la publicación, pasa el evento a la cola de dead\u{2060}-\u{2060}letter?",
                 explain: "El evento se movió al fallar el intento 6, con las seis esperas sumadas: 1890 s. En la cola conserva su id, sus intentos y el motivo del último fallo, a la espera del reintento manual.",
             },
-            StopText {
+            FailureRate: StopText {
                 title: "Tú eliges la probabilidad de fallo",
                 todo: "Cada entrega falla con la probabilidad que elijas, sin depender de las demás; el evento acaba en dead\u{2060}-\u{2060}letter si fallan la inicial y los seis intentos. Predice primero; luego, en los controles, pon la «Probabilidad de que falle cada entrega» al 50 %: «Gráficos» simulará miles de eventos con ese valor.",
                 prompt: "Con una probabilidad de fallo del 50 %, ¿qué parte de los eventos acabará en la cola de dead\u{2060}-\u{2060}letter?",
                 explain: "Un evento solo llega a dead\u{2060}-\u{2060}letter si fallan sus siete entregas, la inicial y los seis intentos: 0,5 elevado a 7, es decir, 1 de cada 128 (≈ 0,78 %). «Gráficos» lo confirma: aunque falle la mitad de las entregas, casi todo llega.",
             },
-            StopText {
+            DoubleV4: StopText {
                 title: "Doble publicación: deduplicación por el id del productor (v4)",
                 todo: "Por un error, el productor publica dos veces el mismo pase, cada vez con un UUID v4 aleatorio nuevo. El consumidor idempotente deduplica aquí por ese id del productor.",
                 prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
                 explain: "Los dos UUID v4 son distintos: la tabla de deduplicación no ve ningún duplicado y el idempotente también guarda dos filas. Un id aleatorio protege de las reentregas, no de un hecho publicado dos veces.",
             },
-            StopText {
+            DoubleV5: StopText {
                 title: "La misma doble publicación, ahora con deduplicación por el id derivado (v5)",
                 todo: "Ahora el consumidor idempotente deduplica por el UUID v5, derivado del propio hecho (el norad_id y la hora de inicio del pase). Vuelve a publicar el mismo pase dos veces.",
                 prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
                 explain: "Las dos publicaciones tienen la misma clave de entrada, así que su id v5 coincide: la segunda choca con la restricción de unicidad y el idempotente la descarta. El no idempotente, que no deduplica, guarda dos filas.",
             },
-            StopText {
+            Crash: StopText {
                 title: "Caída tras el commit, antes del ack",
                 todo: "Una instancia del consumidor procesa el evento y confirma su escritura en la base de datos, pero se cae antes de responder al hub. El botón prepara esa caída y publica un pase.",
                 prompt: "¿Qué le pasa al evento?",
                 explain: "Sin respuesta, el hub no sabe que el trabajo se hizo: reintenta según la tabla y el consumidor recibe el evento otra vez. El idempotente lo descarta; el no idempotente repite el efecto. Es el precio de at-least-once.",
             },
-            StopText {
+            AskRedelivery: StopText {
                 title: "Pregunta de la lección: sin ack",
                 todo: "Acabas de verlo en el laboratorio; ahora piénsalo en general, con cualquier broker.",
                 prompt: "Un consumidor actualiza la base de datos y se cae antes de enviar el ack. Con entrega at-least-once, ¿qué hace el broker?",
                 explain: "Sin ack, el broker no distingue «procesado» de «perdido», y at-least-once elige no perder nada: lo reentrega, como mostró el paso anterior con el intento 1.",
             },
-            StopText {
+            AckLost: StopText {
                 title: "Un ack perdido por el camino",
                 todo: "El consumidor procesa el evento y confirma su escritura, pero su respuesta se pierde en la red. En RabbitMQ, esto pasa cuando la conexión se corta antes de que llegue el ack: el mensaje vuelve a la cola. En el laboratorio, esa nueva entrega es el reintento del hub, a los 30 s. El botón prepara la pérdida y publica un pase.",
                 prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
                 explain: "El hub no recibió la respuesta y reintentó a los 30 s. El idempotente encontró el id en su tabla de deduplicación y descartó la repetición; el no idempotente guardó una segunda fila. Nadie tenía un bug: la red perdió un mensaje.",
             },
-            StopText {
+            Rebalance: StopText {
                 title: "Un reequilibrio a mitad de lote",
                 todo: "En Kafka, las instancias de un consumer group (grupo de consumidores) se reparten las particiones. La instancia A procesa el primer evento de un lote y hace commit en la base de datos, que comparte con B. Antes de que A confirme el offset, el grupo se reequilibra: la partición pasa a B, que sigue desde el último offset confirmado. En el laboratorio, esa entrega a B es el reintento del hub, a los 30 s.",
                 prompt: "¿Qué hace el consumidor idempotente de la instancia B con ese evento?",
                 explain: "B recibió el evento en el reintento: bajo la barra se lee qué instancia recibió cada entrega. Encontró su id en la tabla de deduplicación, que está en la base de datos, no en la instancia. El no idempotente lo aplicó dos veces.",
             },
-            StopText {
+            VisibilityTimeout: StopText {
                 title: "Un visibility timeout expirado, con el trabajo hecho",
                 todo: "En SQS, un mensaje recibido queda oculto durante su visibility timeout, y el consumidor debe borrarlo antes de que expire. La instancia A va lenta: termina el trabajo y hace commit en su base de datos, pero el plazo ya había expirado cuando intenta borrar el mensaje. En el laboratorio, la nueva entrega es el reintento del hub, a los 30 s.",
                 prompt: "¿Qué pasa con ese mensaje?",
                 explain: "Al expirar el plazo, el mensaje volvió a ser visible y B lo recibió en el reintento, aunque A ya había hecho el trabajo. El idempotente lo descartó; el no idempotente repitió el efecto. Un plazo más largo lo hace más raro, no imposible.",
             },
-            StopText {
+            Transaction: StopText {
                 title: "El límite de la transacción",
                 todo: "El consumidor escribe la marca de deduplicación y el efecto en dos transacciones, la marca primero, y se cae entre ambas. El hub reentrega y el consumidor reiniciado empieza de nuevo. Avanza la demostración paso a paso.",
                 prompt: "¿Qué le pasa al efecto?",
                 explain: "La marca quedó confirmada sin su efecto: en la reentrega, el consumidor la encuentra, cree que ya procesó el evento y lo descarta. El efecto se pierde. Con el efecto primero, se duplica.",
             },
-            StopText {
+            AskSameTransaction: StopText {
                 title: "Pregunta de la lección: una sola transacción",
                 todo: "Piensa en lo que mostró la demostración.",
                 prompt: "¿Por qué el insert de la tabla de deduplicación y la actualización de negocio deben ocurrir en la misma transacción?",
                 explain: "Una transacción es todo o nada: si algo falla a la mitad, se revierten las dos escrituras. Con dos transacciones, la demostración perdió el efecto (marca primero) o lo duplicó (efecto primero).",
             },
-            StopText {
+            Race: StopText {
                 title: "Dos instancias a la vez",
                 todo: "Dos instancias del consumidor reciben el mismo evento reentregado al mismo tiempo. Cada una pregunta «¿ya vi este id?» y, si no, inserta la marca y aplica el efecto, sin restricción de unicidad. Avanza paso a paso.",
                 prompt: "¿Cuántas instancias aplican el efecto?",
                 explain: "Las dos preguntan antes de que ninguna confirme: las dos creen que el evento es nuevo y aplican el efecto. La comprobación en la aplicación compite consigo misma; con la restricción de unicidad, la segunda haría rollback.",
             },
-            StopText {
+            InsertFirst: StopText {
                 title: "El patrón completo: insertar primero",
                 todo: "Otra vez dos instancias reciben el mismo evento a la vez, pero ahora cada una empieza insertando la marca, con restricción de unicidad, y aplica el efecto en esa misma transacción. Nadie pregunta antes «¿ya vi este id?». Avanza paso a paso.",
                 prompt: "¿Cuántas instancias aplican el efecto?",
                 explain: "El insert de B esperó a que A terminara. Al confirmar A la marca y el efecto juntos, el insert de B violó la restricción de unicidad e hizo rollback. Un efecto, decidido por la base de datos.",
             },
-            StopText {
+            Natural: StopText {
                 title: "Dos efectos y una entrega repetida",
                 todo: "Los dos consumidores fijan, entre otras cosas, el estado del pase a «scheduled» y suman 1 a un contador. El botón hace que se pierda el ack de la primera entrega, y el hub la repite. Fíjate en las filas «Contador (+1)» y «Estado = 'scheduled'» de cada consumidor.",
                 prompt: "Tras las dos entregas, en el consumidor no idempotente, ¿cuál de esos dos efectos queda distinto de como lo dejaría una sola entrega?",
                 explain: "En el no idempotente, el contador quedó en 2 y «Estado = 'scheduled'» sigue en 1: escribir el mismo valor dos veces deja lo mismo; sumar, no. Casi ninguna lógica de negocio es naturalmente idempotente.",
             },
-            StopText {
+            AskNatural: StopText {
                 title: "Pregunta de la lección: idempotencia natural",
                 todo: "Mira las filas de efectos de los dos consumidores.",
                 prompt: "¿Qué operación es naturalmente idempotente sin ningún trabajo extra?",
                 explain: "Fijar un valor deja el mismo estado final, lo hagas una vez o diez: «Estado = 'scheduled'» coincide en los dos consumidores, mientras el contador, las líneas de log y los correos del no idempotente crecieron.",
             },
-            StopText {
+            Cursor: StopText {
                 title: "El cursor de polling",
                 todo: "En el modo de polling, el consumidor lee el log ordenado del hub a partir de su cursor, y guardar el cursor es responsabilidad suya. Ya ha leído un lote. Haz que pierda el cursor y que vuelva a leer.",
                 prompt: "Tras perder el cursor y releer desde cero, ¿qué consumidor repite efectos?",
                 explain: "Sin cursor, los dos releen eventos ya procesados. El idempotente los descarta por su id; el no idempotente repite cada efecto. Si el cursor falla, la idempotencia evita el daño.",
             },
-            StopText {
+            CursorResume: StopText {
                 title: "Un reinicio del consumidor de polling",
                 todo: "El consumidor de polling leyó los eventos del 1 al 3 y guardó su cursor después de confirmar cada uno. Mientras tanto llegaron el 4 y el 5. Ahora se reinicia, como tras un despliegue, y vuelve a leer.",
                 prompt: "Al volver, ¿por qué evento empieza a leer?",
                 explain: "Tras el reinicio, la primera lectura es la del 4 y luego la del 5: el cursor guardado seguía en 3, así que no se repitió ni se saltó nada. Guardarlo tras confirmar el trabajo permite reanudar.",
             },
-            StopText {
+            AskAtLeastOnce: StopText {
                 title: "Pregunta de la lección: at-least-once",
                 todo: "La última pregunta resume todo el recorrido.",
                 prompt: "¿Por qué un sistema distribuido honesto garantiza entrega at-least-once y no exactly-once?",
                 explain: "Desde el hub, una respuesta perdida y un consumidor caído se ven igual. Para no perder eventos, el hub reintenta, y los duplicados son una certeza. Lo que sí se logra es que procesar dos veces tenga el mismo efecto que una: la idempotencia.",
             },
-        ],
+        }),
     },
     done: "logrado",
     not_done: "pendiente",
@@ -389,101 +397,120 @@ pub static ES: Texts = Texts {
     state_delivered: "entregado",
     delivered_at: "entregado a los {0}",
     state_dead_lettered: "en dead-letter",
-    outcomes: ["entregado", "error del consumidor", "ack perdido"],
-    reasons: [
-        "consumidor caído",
-        "el consumidor respondió con un error",
-        "procesado, pero el ack no llegó",
-        "caída tras el commit, antes del ack",
-        "reequilibrio del consumer group",
-        "expiró el visibility timeout",
-        "el consumidor tiene un bug y responde con un error",
-        "el consumidor cambió de URL sin avisar",
-    ],
-    causes: ["el consumidor está caído", "el consumidor tiene un bug", "el consumidor cambió de URL"],
+    outcomes: keyed!(Outcome {
+        Delivered: "entregado",
+        ConsumerError: "error del consumidor",
+        AckLost: "ack perdido",
+    }),
+    reasons: keyed!(Reason {
+        ConsumerDown: "consumidor caído",
+        ConsumerError: "el consumidor respondió con un error",
+        AckLost: "procesado, pero el ack no llegó",
+        CrashAfterCommit: "caída tras el commit, antes del ack",
+        Rebalance: "reequilibrio del consumer group",
+        VisibilityTimeout: "expiró el visibility timeout",
+        ConsumerBug: "el consumidor tiene un bug y responde con un error",
+        UrlChanged: "el consumidor cambió de URL sin avisar",
+    }),
+    causes: keyed!(RootCause {
+        Down: "el consumidor está caído",
+        Bug: "el consumidor tiene un bug",
+        UrlChanged: "el consumidor cambió de URL",
+    }),
     root_cause: "Causa raíz",
     fix_cause: "Arreglar la causa",
-    faults_named: [
-        "Caída tras el commit",
-        "Ack perdido en la red",
-        "Reequilibrio del grupo",
-        "Visibility timeout expirado",
-    ],
-    kinds: [
-        "publicado",
-        "intento",
-        "reintento programado",
-        "a dead-letter",
-        "reintento manual",
-        "causa inyectada",
-        "consumidor fuera de servicio: inicio",
-        "consumidor fuera de servicio: fin",
-        "ajuste cambiado",
-    ],
-    challenge_goals: [
-        "Lleva un evento a la cola de dead\u{2060}-\u{2060}letter.",
-        "Arregla la causa (pulsa «Arreglar la causa» o desmarca «Consumidor fuera de servicio») y haz el reintento manual hasta que el evento se entregue.",
-        "Haz que el consumidor no idempotente aplique dos veces un efecto por un ack perdido.",
-        "Muestra que el id v5 neutraliza una doble publicación.",
-        "En modo de polling, pierde el cursor y observa qué consumidor repite efectos.",
-        "Ejecuta hasta el final la demostración de la condición de carrera.",
-    ],
-    fields: ["semilla", "base (s)", "máximo de intentos"],
-    demo_ops: [
-        "pregunta «¿ya vi este id?» → no",
-        "inserta la marca de deduplicación (sin confirmar)",
-        "aplica el efecto (sin confirmar)",
-        "hace COMMIT: confirma la transacción",
-    ],
-    did: ["aplicado", "descartado"],
+    faults_named: keyed!(Fault {
+        CrashAfterCommit: "Caída tras el commit",
+        AckLost: "Ack perdido en la red",
+        Rebalance: "Reequilibrio del grupo",
+        VisibilityTimeout: "Visibility timeout expirado",
+    }),
+    kinds: keyed!(Kind {
+        Published: "publicado",
+        Attempt: "intento",
+        RetryScheduled: "reintento programado",
+        DeadLettered: "a dead-letter",
+        Replayed: "reintento manual",
+        FaultInjected: "causa inyectada",
+        OutageOn: "consumidor fuera de servicio: inicio",
+        OutageOff: "consumidor fuera de servicio: fin",
+        SettingChanged: "ajuste cambiado",
+    }),
+    challenge_goals: keyed!(Challenge {
+        DeadLetter: "Lleva un evento a la cola de dead\u{2060}-\u{2060}letter.",
+        ReplayDelivered: "Arregla la causa (pulsa «Arreglar la causa» o desmarca «Consumidor fuera de servicio») y haz el reintento manual hasta que el evento se entregue.",
+        AckLostDouble: "Haz que el consumidor no idempotente aplique dos veces un efecto por un ack perdido.",
+        V5AbsorbsDouble: "Muestra que el id v5 neutraliza una doble publicación.",
+        LostCursor: "En modo de polling, pierde el cursor y observa qué consumidor repite efectos.",
+        Race: "Ejecuta hasta el final la demostración de la condición de carrera.",
+    }),
+    fields: keyed!(Field {
+        Seed: "semilla",
+        Base: "base (s)",
+        Retries: "máximo de intentos",
+    }),
+    demo_ops: keyed!(Op {
+        CheckSeen: "pregunta «¿ya vi este id?» → no",
+        InsertMark: "inserta la marca de deduplicación (sin confirmar)",
+        ApplyEffect: "aplica el efecto (sin confirmar)",
+        Commit: "hace COMMIT: confirma la transacción",
+    }),
+    did: keyed!(Did {
+        Applied: "aplicado",
+        Discarded: "descartado",
+    }),
     instance: "instancia {0}",
-    fault_explained: [
-        "La instancia confirma su transacción y se cae antes de responder. El hub no recibe respuesta y reintenta según la tabla; la misma instancia, ya de vuelta, recibe el evento otra vez.",
-        "La instancia confirma y responde, pero la respuesta se pierde en la red. El hub reintenta según la tabla y el evento llega de nuevo. En RabbitMQ ocurre lo mismo si la conexión se corta antes de que llegue el ack: el mensaje vuelve a la cola.",
-        "El grupo se reequilibra: la partición pasa a la otra instancia antes de que la primera confirme el offset (en Kafka, eso hace las veces del ack). El reintento lo recibe la otra instancia. Es lo que pasa en Kafka cuando cambia el consumer group a mitad de un lote: la otra instancia sigue desde el último offset confirmado.",
-        "La instancia es lenta: termina el trabajo y hace commit en su base de datos, pero el visibility timeout ya expiró y su borrado llega tarde. El mensaje vuelve a ser visible y, en el reintento, lo toma la otra instancia. Es el plazo de SQS: mientras dura, nadie más ve el mensaje.",
-    ],
-    verdicts: [
-        "Resultado: el efecto se perdió; el evento quedó marcado como procesado sin que nada ocurriera.",
-        "Resultado: exactamente un efecto, aunque el evento llegó más de una vez.",
-        "Resultado: el efecto se aplicó dos veces.",
-    ],
+    fault_explained: keyed!(Fault {
+        CrashAfterCommit: "La instancia confirma su transacción y se cae antes de responder. El hub no recibe respuesta y reintenta según la tabla; la misma instancia, ya de vuelta, recibe el evento otra vez.",
+        AckLost: "La instancia confirma y responde, pero la respuesta se pierde en la red. El hub reintenta según la tabla y el evento llega de nuevo. En RabbitMQ ocurre lo mismo si la conexión se corta antes de que llegue el ack: el mensaje vuelve a la cola.",
+        Rebalance: "El grupo se reequilibra: la partición pasa a la otra instancia antes de que la primera confirme el offset (en Kafka, eso hace las veces del ack). El reintento lo recibe la otra instancia. Es lo que pasa en Kafka cuando cambia el consumer group a mitad de un lote: la otra instancia sigue desde el último offset confirmado.",
+        VisibilityTimeout: "La instancia es lenta: termina el trabajo y hace commit en su base de datos, pero el visibility timeout ya expiró y su borrado llega tarde. El mensaje vuelve a ser visible y, en el reintento, lo toma la otra instancia. Es el plazo de SQS: mientras dura, nadie más ve el mensaje.",
+    }),
+    verdicts: Verdicts {
+        none: "Resultado: el efecto se perdió; el evento quedó marcado como procesado sin que nada ocurriera.",
+        one: "Resultado: exactamente un efecto, aunque el evento llegó más de una vez.",
+        more: "Resultado: el efecto se aplicó dos veces.",
+    },
     why: why_es,
     choice: choice_es,
     mistake: mistake_es,
-    expected: [
-        "un objeto",
-        "un número entero",
-        "un número",
-        "un texto",
-        "una lista de nombres de paneles",
-        "una lista",
-    ],
-    value_kinds: [
-        "«undefined» (sin valor)",
-        "«null» (vacío)",
-        "un valor lógico",
-        "un número",
-        "un texto",
-        "una lista",
-        "un objeto",
-        "un valor no admitido",
-    ],
-    sources: ["opciones de la página", "estado guardado", "enlace"],
-    announce: [
-        "Un evento pasó a la cola de dead-letter: {0}.",
-        "Duplicado de {0}: el consumidor no idempotente aplicó el efecto otra vez; el idempotente lo descartó.",
-        "{0}: entregado en el intento {1}.",
-    ],
+    expected: keyed!(Expected {
+        Object: "un objeto",
+        WholeNumber: "un número entero",
+        Number: "un número",
+        Text: "un texto",
+        PanelList: "una lista de nombres de paneles",
+        List: "una lista",
+    }),
+    value_kinds: keyed!(ValueKind {
+        Undefined: "«undefined» (sin valor)",
+        Null: "«null» (vacío)",
+        Boolean: "un valor lógico",
+        Number: "un número",
+        Text: "un texto",
+        List: "una lista",
+        Object: "un objeto",
+        Unsupported: "un valor no admitido",
+    }),
+    sources: keyed!(Source {
+        Options: "opciones de la página",
+        Storage: "estado guardado",
+        Link: "enlace",
+    }),
+    announce: Announce {
+        dead_lettered: "Un evento pasó a la cola de dead-letter: {0}.",
+        applied_twice: "Duplicado de {0}: el consumidor no idempotente aplicó el efecto otra vez; el idempotente lo descartó.",
+        delivered: "{0}: entregado en el intento {1}.",
+    },
     lanes_caption: "Todos los eventos en curso ({0}) en el mismo eje de tiempo: una ráfaga de fallos se ve como oleadas de reintentos.",
     at_least_once: "Así funciona la entrega at-least-once: el hub reintenta hasta saber que el consumidor procesó el evento, y por eso a veces entrega dos veces. Nadie puede garantizar exactly-once de extremo a extremo; lo que sí puedes conseguir es que repetir no cambie nada: un consumidor idempotente.",
-    demo_results: [
-        "",
-        "ya lo vio: descarta el evento",
-        "INSERT espera: otra transacción tiene la misma clave",
-        "INSERT viola la restricción de unicidad: rollback, sin efecto",
-        "se cae: su transacción abierta se revierte",
-    ],
+    demo_results: keyed!(OpResult {
+        Done: "",
+        SeenDiscard: "ya lo vio: descarta el evento",
+        Blocked: "INSERT espera: otra transacción tiene la misma clave",
+        UniqueViolationRollback: "INSERT viola la restricción de unicidad: rollback, sin efecto",
+        CrashRollback: "se cae: su transacción abierta se revierte",
+    }),
 };
 
 /// Why outside input was not used, one sentence per reason; `{0}`… are `Why::args`.

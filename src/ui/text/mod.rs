@@ -4,6 +4,27 @@
 //! into a sentence: `{0}`, `{1}` mark where [`fill`] puts them.
 // English is fetched as a file in the page (`loaded`); natively (tests, the prerenderer) it is
 // built in, and the file is written from it.
+/// A text table indexed by an enum, written as `keyed!(Enum { A: "…", B: "…" })`: each text
+/// names its variant, and the compiler checks that every variant is named, once, in the
+/// enum's order (the array is then indexed by `variant as usize`). A table in another order, or
+/// one missing a variant, does not compile.
+macro_rules! keyed {
+    ($enum:ident { $($variant:ident: $value:expr,)* }) => {{
+        const _: () = {
+            let mut i = 0;
+            $(
+                assert!(
+                    $enum::$variant as usize == i,
+                    concat!(stringify!($enum), "::", stringify!($variant), " is out of place")
+                );
+                i += 1;
+            )*
+            assert!(i == $enum::COUNT, concat!("a variant of ", stringify!($enum), " has no text"));
+        };
+        [$($value,)*]
+    }};
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod en;
 mod es;
@@ -355,8 +376,8 @@ pub struct Texts {
     pub fault_explained: [&'static str; Fault::COUNT],
     /// What a consumer did with a delivery: applied, discarded.
     pub did: [&'static str; Did::COUNT],
-    /// A demonstration's end: no effect, exactly one, more than one.
-    pub verdicts: [&'static str; 3],
+    /// A demonstration's end, by how many effects were committed.
+    pub verdicts: Verdicts,
     /// Shown once the naive consumer has applied an effect twice.
     pub at_least_once: &'static str,
     /// Why outside input was not used, one sentence per `Why`; `{0}`… are `Why::args`.
@@ -367,18 +388,45 @@ pub struct Texts {
     pub mistake: fn(Stop, Answer) -> Option<&'static str>,
     /// What an option expected (an object, a whole number, …) and the kinds of value a host
     /// can pass, for "must be {0}, not {1}".
-    pub expected: [&'static str; 6],
+    pub expected: [&'static str; crate::problem::Expected::COUNT],
     pub value_kinds: [&'static str; ValueKind::COUNT],
     /// Where outside input came from: the host's options, saved state, a share link.
-    pub sources: [&'static str; 3],
-    /// What the live region says: an event dead-lettered (`{0}` its fact), an effect applied
-    /// twice (`{0}`), a delivery on intento `{1}` (`{0}`).
-    pub announce: [&'static str; 3],
+    pub sources: [&'static str; crate::problem::Source::COUNT],
+    /// What the live region says, by what happened.
+    pub announce: Announce,
     /// `{0}`: how many events in flight the lanes show.
     pub lanes_caption: &'static str,
     /// Empty where the operation's own text says it (`Done`).
     pub demo_results: [&'static str; OpResult::COUNT],
 }
+}
+
+strings! {
+/// What the live region says: an event dead-lettered (`{0}` its fact), an effect applied twice
+/// (`{0}`), a delivery on intento `{1}` (`{0}`).
+pub struct Announce {
+    pub dead_lettered: &'static str,
+    pub applied_twice: &'static str,
+    pub delivered: &'static str,
+}
+}
+
+strings! {
+/// A demonstration's end: no effect committed, exactly one, more than one.
+pub struct Verdicts {
+    pub none: &'static str,
+    pub one: &'static str,
+    pub more: &'static str,
+}
+}
+
+/// What was wrong with a workbench program from outside: empty, too long (`{0}` steps, `{1}`
+/// the most), an unknown step or effect (`{0}`).
+pub struct ProgramProblems {
+    pub empty: &'static str,
+    pub too_long: &'static str,
+    pub unknown_step: &'static str,
+    pub unknown_effect: &'static str,
 }
 
 strings! {
@@ -536,10 +584,10 @@ impl Texts {
 
     pub fn announce(&self, news: &Salient) -> String {
         match news {
-            Salient::DeadLettered { fact } => fill(self.announce[0], &[fact]),
-            Salient::AppliedTwice { fact } => fill(self.announce[1], &[fact]),
+            Salient::DeadLettered { fact } => fill(self.announce.dead_lettered, &[fact]),
+            Salient::AppliedTwice { fact } => fill(self.announce.applied_twice, &[fact]),
             Salient::Delivered { fact, attempt } => {
-                fill(self.announce[2], &[fact, &attempt.to_string()])
+                fill(self.announce.delivered, &[fact, &attempt.to_string()])
             }
         }
     }
@@ -550,7 +598,11 @@ impl Texts {
 
     /// The verdict of a demonstration that ended with `effects` committed effects.
     pub fn verdict(&self, effects: u32) -> &'static str {
-        self.verdicts[effects.min(2) as usize]
+        match effects {
+            0 => self.verdicts.none,
+            1 => self.verdicts.one,
+            _ => self.verdicts.more,
+        }
     }
 
     pub fn field(&self, f: Field) -> &'static str {
@@ -706,8 +758,8 @@ pub struct WbTexts {
     pub dismiss: &'static str,
     /// By [`Milestone`]: what the learner reached, for xAPI statements.
     pub milestones: [&'static str; Milestone::COUNT],
-    /// By [`ProgramError`] kind: empty, too long (`{0}`, `{1}`), unknown step, unknown effect (`{0}`).
-    pub problems: [&'static str; 4],
+    /// By [`ProgramError`]: what was wrong with a program from outside.
+    pub problems: ProgramProblems,
 }
 
 use crate::lab::workbench::{Guess, Hint, Milestone};
@@ -745,20 +797,22 @@ impl WbTexts {
     /// What was wrong with a program from outside, in words.
     pub fn problem(&self, e: &ProgramError) -> String {
         match e {
-            ProgramError::Empty => self.problems[0].into(),
+            ProgramError::Empty => self.problems.empty.into(),
             ProgramError::TooLong(n) => fill(
-                self.problems[1],
+                self.problems.too_long,
                 &[
                     &n.to_string(),
                     &crate::sim::workbench::MAX_STEPS.to_string(),
                 ],
             ),
-            ProgramError::UnknownStep(s) => {
-                fill(self.problems[2], &[&crate::sim::utc::truncate(s, 30)])
-            }
-            ProgramError::UnknownEffect(s) => {
-                fill(self.problems[3], &[&crate::sim::utc::truncate(s, 30)])
-            }
+            ProgramError::UnknownStep(s) => fill(
+                self.problems.unknown_step,
+                &[&crate::sim::utc::truncate(s, 30)],
+            ),
+            ProgramError::UnknownEffect(s) => fill(
+                self.problems.unknown_effect,
+                &[&crate::sim::utc::truncate(s, 30)],
+            ),
         }
     }
 }

@@ -78,7 +78,7 @@ fn all_spanish() -> Vec<&'static str> {
         &t.demo_results,
         &t.expected,
         &t.sources,
-        &t.verdicts,
+        &[t.verdicts.none, t.verdicts.one, t.verdicts.more],
         &t.causes,
         &t.fault_explained,
     ] {
