@@ -35,6 +35,32 @@ pub enum Outgoing {
     Xapi {
         statement: Value,
     },
+    /// Bring the lab's part from `top` to `bottom` (pixels from the top of the lab's page) into
+    /// the host's view: its top at the top of the screen (`start`), or with the least scrolling
+    /// (`nearest`). Sent from a cross-origin frame, where the lab cannot scroll the page.
+    Scroll {
+        top: u32,
+        bottom: u32,
+        align: Align,
+    },
+}
+
+/// Where a part brought into view goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// Its top at the top of the screen (a new stop's card).
+    Start,
+    /// Only as far as needed to show it whole (a step's result, a new move).
+    Nearest,
+}
+
+impl Align {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Align::Start => "start",
+            Align::Nearest => "nearest",
+        }
+    }
 }
 
 /// One field of an outgoing message, as the page writes it into a JS object.
@@ -49,21 +75,33 @@ pub enum Out {
 impl Outgoing {
     /// Every field of the message, `source`, `version` and `type` first.
     pub fn fields(&self) -> Vec<(&'static str, Out)> {
-        let (kind, field) = match self {
-            Outgoing::Ready { lang } => ("ready", ("lang", Out::Str(lang.code()))),
-            Outgoing::Checkpoint { id } => ("checkpoint", ("id", Out::Str(id))),
-            Outgoing::Completed { checkpoints } => {
-                ("completed", ("checkpoints", Out::List(checkpoints.clone())))
+        let (kind, fields) = match self {
+            Outgoing::Ready { lang } => ("ready", vec![("lang", Out::Str(lang.code()))]),
+            Outgoing::Checkpoint { id } => ("checkpoint", vec![("id", Out::Str(id))]),
+            Outgoing::Completed { checkpoints } => (
+                "completed",
+                vec![("checkpoints", Out::List(checkpoints.clone()))],
+            ),
+            Outgoing::Height { px } => ("height", vec![("px", Out::Num(*px))]),
+            Outgoing::Xapi { statement } => {
+                ("xapi", vec![("statement", Out::Tree(statement.clone()))])
             }
-            Outgoing::Height { px } => ("height", ("px", Out::Num(*px))),
-            Outgoing::Xapi { statement } => ("xapi", ("statement", Out::Tree(statement.clone()))),
+            Outgoing::Scroll { top, bottom, align } => (
+                "scroll",
+                vec![
+                    ("top", Out::Num(*top)),
+                    ("bottom", Out::Num(*bottom)),
+                    ("align", Out::Str(align.as_str())),
+                ],
+            ),
         };
-        vec![
+        let mut all = vec![
             ("source", Out::Str(SOURCE)),
             ("version", Out::Num(PROTOCOL_VERSION)),
             ("type", Out::Str(kind)),
-            field,
-        ]
+        ];
+        all.extend(fields);
+        all
     }
 }
 

@@ -22,6 +22,7 @@ use super::notices::Notices;
 use super::path_view::result_words;
 use super::path_view::PathView;
 use super::polling_view::PollingView;
+use super::reveal::Revealer;
 use super::scenarios::ScenariosView;
 use super::text::Lang;
 use super::timeline::Timeline;
@@ -398,6 +399,8 @@ pub fn App(props: &AppProps) -> Html {
         }
     }
     html! {
+        // The views bring what they show into view through the host link (`ui::reveal`).
+        <ContextProvider<Revealer> context={Revealer((*host).clone())}>
         <div class={classes!("lab", focus.is_some().then_some("guided"))} lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
             <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
             <header class="lab-header">
@@ -430,5 +433,6 @@ pub fn App(props: &AppProps) -> Html {
             </div>
             <Dock lab={view(panels::DOCK)} on_action={dispatch.clone()} />
         </div>
+        </ContextProvider<Revealer>>
     }
 }

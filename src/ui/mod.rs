@@ -29,6 +29,7 @@ pub mod polling_view;
 pub mod progress;
 pub mod recovery;
 pub mod resize;
+pub mod reveal;
 pub mod scenario_io;
 pub mod scenarios;
 pub mod share;

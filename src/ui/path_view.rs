@@ -2,8 +2,10 @@
 //! result compared with the prediction and its explanation; back, next and free exploration.
 use yew::prelude::*;
 
+use super::reveal::{reveal_id, Revealer};
 use super::text::{fill, Texts};
 use super::PanelProps;
+use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
 use crate::lab::path::{Answer, PathAction, Stop};
 use crate::lab::{Action, Lab};
@@ -45,28 +47,9 @@ fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// Brings the stop's card into view with its heading at the top (a phone: from a panel the
-/// stop linked to, or when a new stop opens below or above the screen).
-pub fn show_card() {
-    if let Some(card) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("path"))
-    {
-        card.scroll_into_view();
-    }
-}
-
-/// Brings the element `selector` (a panel's heading) into view at the top of the screen.
-pub fn show_panel(selector: &str) {
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(selector).ok().flatten())
-    {
-        el.scroll_into_view();
-    }
-}
-
-/// Whether the card's heading is out of the screen's upper half.
+/// Whether the card's heading is out of the screen's upper half: the learner's screen, which in
+/// a frame the course page sizes to the lab is the course page's, not the frame's (as tall as
+/// the lab). In a frame of another origin the lab cannot tell, so it says hidden.
 fn card_heading_hidden() -> bool {
     let Some(win) = web_sys::window() else {
         return false;
@@ -74,13 +57,22 @@ fn card_heading_hidden() -> bool {
     let Some(h) = win.document().and_then(|d| d.get_element_by_id("path-h")) else {
         return false;
     };
-    let top = h.get_bounding_client_rect().top();
-    let height = win
-        .inner_height()
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0);
-    top < 0.0 || top > height / 2.0
+    let mut top = h.get_bounding_client_rect().top();
+    let mut screen = win.inner_height().ok().and_then(|v| v.as_f64());
+    if win.parent().ok().flatten().is_some_and(|p| p != win) {
+        match (
+            win.frame_element().ok().flatten(),
+            win.parent().ok().flatten(),
+        ) {
+            (Some(frame), Some(parent)) => {
+                top += frame.get_bounding_client_rect().top();
+                screen = parent.inner_height().ok().and_then(|v| v.as_f64());
+            }
+            _ => return true,
+        }
+    }
+    let screen = screen.unwrap_or(0.0);
+    top < 0.0 || top > screen / 2.0
 }
 
 #[component]
@@ -107,12 +99,14 @@ pub fn PathView(props: &PanelProps) -> Html {
         });
     }
     // A new stop opens with its heading in view (not on the first render: the page starts at
-    // its top).
+    // its top), on the learner's screen wherever the lab is framed.
+    let host = use_context::<Revealer>();
     {
         let first = use_mut_ref(|| true);
+        let host = host.clone();
         use_effect_with(stop, move |_| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) && card_heading_hidden() {
-                show_card();
+                reveal_id("path", Align::Start, host.as_ref());
             }
         });
     }

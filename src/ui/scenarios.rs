@@ -3,8 +3,10 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::reveal::{reveal_selector, Revealer};
 use super::text::fill;
 use super::{scenario_io, PanelProps};
+use crate::embed::protocol::Align;
 
 use crate::lab::clock::ClockAction;
 use crate::lab::{Action, Origin};
@@ -53,6 +55,7 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
         let lab = props.lab.lab.clone();
         Callback::from(move |_| scenario_io::save_session(&lab.borrow()))
     };
+    let host = use_context::<Revealer>();
     // What was just loaded, named, with play in reach: the clock's own button is far up.
     let loaded = lab.loaded.as_ref().map(|l| {
         let name = match &l.origin {
@@ -65,9 +68,10 @@ pub fn ScenariosView(props: &PanelProps) -> Html {
             None => st.loaded_unnamed.to_string(),
         };
         let playing = lab.clock.playing;
+        let host = host.clone();
         let on_play = props.on_action.reform(move |_| {
             if !playing {
-                super::path_view::show_panel("#timeline-h");
+                reveal_selector("#timeline-h", Align::Start, host.as_ref());
             }
             Action::Clock(ClockAction::TogglePlay)
         });

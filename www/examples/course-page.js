@@ -13,6 +13,20 @@ if (lti) labUrl.searchParams.set('resize', 'lti');
 // ?diagnostics=on: the lab shows how many of this page's messages it accepted and ignored.
 if (params.get('diagnostics')) labUrl.searchParams.set('diagnostics', params.get('diagnostics'));
 
+// The lab asks to bring part of itself into view (a new stop's card, a step's result): from a
+// frame of another origin it cannot scroll this page itself. Its `top` and `bottom` are pixels
+// from the top of the lab's page.
+function revealInFrame(frame, { top, bottom, align }) {
+  const f = frame.getBoundingClientRect();
+  const [a, b, margin] = [f.top + top, f.top + bottom, 8];
+  let dy = 0;
+  if (align === 'start' || b - a > innerHeight - 2 * margin) dy = a - margin;
+  else if (a < margin) dy = a - margin;
+  else if (b > innerHeight - margin) dy = b - innerHeight + margin;
+  const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  if (Math.abs(dy) >= 1) scrollBy({ top: dy, behavior });
+}
+
 const frame = document.getElementById('lab-frame');
 const list = document.getElementById('messages');
 window.received = [];
@@ -30,6 +44,7 @@ window.addEventListener('message', (e) => {
   li.textContent = JSON.stringify(e.data);
   list.append(li);
   if (e.data.type === 'height' && !lti) frame.style.height = `${e.data.px}px`;
+  if (e.data.type === 'scroll') revealInFrame(frame, e.data);
 });
 
 const send = (msg) => frame.contentWindow.postMessage({ version: 1, ...msg }, labUrl.origin);

@@ -19,6 +19,20 @@ document.getElementById('lrs-status').textContent = endpoint
 // Who the learner is: the host knows, the lab does not.
 const actor = { objectType: 'Agent', name: 'Estudiante de ejemplo', account: { homePage: location.origin, name: 'demo-learner' } };
 
+// The lab asks to bring part of itself into view (a new stop's card, a step's result): from a
+// frame of another origin it cannot scroll this page itself. Its `top` and `bottom` are pixels
+// from the top of the lab's page.
+function revealInFrame(frame, { top, bottom, align }) {
+  const f = frame.getBoundingClientRect();
+  const [a, b, margin] = [f.top + top, f.top + bottom, 8];
+  let dy = 0;
+  if (align === 'start' || b - a > innerHeight - 2 * margin) dy = a - margin;
+  else if (a < margin) dy = a - margin;
+  else if (b > innerHeight - margin) dy = b - innerHeight + margin;
+  const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  if (Math.abs(dy) >= 1) scrollBy({ top: dy, behavior });
+}
+
 const frame = document.getElementById('lab-frame');
 const list = document.getElementById('statements');
 window.forwarded = [];
@@ -28,6 +42,7 @@ addEventListener('message', async (e) => {
   const m = e.data;
   if (m?.source !== 'retry-lab') return;
   if (m.type === 'height') frame.style.height = `${m.px}px`;
+  if (m.type === 'scroll') revealInFrame(frame, m);
   if (m.type !== 'xapi') return;
   const statement = { actor, ...m.statement };
   const li = document.createElement('li');
