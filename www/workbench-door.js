@@ -33,7 +33,7 @@ export function open(button) {
       panel.classList.add('opened');
       const host = document.createElement('div');
       mount.append(host);
-      m.mount_workbench(host, lang, origin || undefined, new URL('workbench.html', root).href, '', xapi || undefined);
+      m.mount_workbench(host, lang, origin || undefined, new URL('workbench.html', root).href, button.dataset.link || '', xapi || undefined);
     })
     .catch(() => {
       status.setAttribute('role', 'alert');

@@ -75,6 +75,8 @@ pub enum Action {
     BadScenario(Problem),
     /// English was asked for and its texts could not be loaded: the lab stays in Spanish.
     NoEnglish,
+    /// A file of texts arrived (or could not): what shows them is drawn again.
+    TextsArrived,
 }
 
 /// A message for the learner, by key so it follows the language.
@@ -441,6 +443,7 @@ impl Lab {
                 self.no_english &= l == Lang::Es;
                 (Concern::Lang, Reply::Changed)
             }
+            Action::TextsArrived => (Concern::Lang, Reply::Changed),
             Action::NoEnglish => {
                 self.lang = Lang::Es;
                 self.no_english = true;

@@ -9,6 +9,7 @@ pub mod demos;
 pub mod event;
 pub mod hub;
 pub mod ids;
+pub mod jitter;
 pub mod log;
 pub mod montecarlo;
 pub mod outcome;

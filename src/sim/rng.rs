@@ -18,6 +18,8 @@ pub struct SimRng(Xoshiro256PlusPlus);
 pub enum Stream {
     Hub = 0,
     Polling = 1,
+    /// The no-jitter stop's jittered log (`super::jitter`).
+    Jitter = 2,
 }
 
 impl SimRng {

@@ -156,7 +156,7 @@ impl Apply {
         if let Action::SetLang(l) = a {
             if !l.ready() {
                 let me = self.clone();
-                return super::english::fetch(Callback::from(move |read: Result<(), _>| {
+                return super::text_files::fetch(Callback::from(move |read: Result<(), _>| {
                     me.run(read.map_or(Action::NoEnglish, |()| Action::SetLang(l)))
                 }));
             }
@@ -248,7 +248,9 @@ pub fn App(props: &AppProps) -> Html {
             let timeout = gloo::timers::callback::Timeout::new(0, move || {
                 done.set(true);
                 if statements {
-                    super::english::prefetch();
+                    super::text_files::prefetch();
+                    // An answer's statement names its question and choices: have them here.
+                    super::text_files::prefetch_file(super::text_files::File::SpanishPath);
                 }
                 if let Some(name) = file {
                     super::scenario_io::fetch(&name, dispatch.clone());
@@ -325,7 +327,7 @@ pub fn App(props: &AppProps) -> Html {
     let on_lang = super::on_choice(&dispatch, Lang::from_code, Action::SetLang);
     // A learner who opens the language menu may choose English: its texts start coming then,
     // so the switch does not wait a round trip.
-    let prefetch_english = Callback::from(|_: FocusEvent| super::english::prefetch());
+    let prefetch_english = Callback::from(|_: FocusEvent| super::text_files::prefetch());
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = {
         let dispatch = dispatch.clone();

@@ -18,7 +18,8 @@ pub fn DeadLetters(props: &PanelProps) -> Html {
         <section class="panel dlq" aria-labelledby="dlq-h" id="dlq">
             <h2 id="dlq-h">{ format!("{} ({})", t.dlq, dead.len()) }</h2>
             if dead.is_empty() {
-                <p class="empty">{ t.dlq_empty }</p>
+                // Empty because what was here went back out with a manual retry, or never came.
+                <p class="empty">{ if lab.run.sim.events().iter().any(|e| e.series > 0) { t.dlq_emptied } else { t.dlq_empty } }</p>
             } else {
                 <button type="button" id="replay-all" class="btn primary" onclick={a.reform(|_| Action::Run(RunAction::ReplayAll))}>{ t.replay_all }</button>
                 <ul class="dlq-list">

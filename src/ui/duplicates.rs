@@ -24,6 +24,7 @@ pub fn Duplicates(props: &PanelProps) -> Html {
                 DedupOn::Derived => t.dup_verdict_v5,
             };
             let same = |x: bool| if x { t.same } else { t.different };
+            let veiled = lab.path.veils(Veil::DerivedIds);
             html! {
                 <>
                     <dl class="ids">
@@ -35,7 +36,12 @@ pub fn Duplicates(props: &PanelProps) -> Html {
                         <thead><tr><th scope="col">{ t.id_kind }</th><th scope="col">{ t.publication_n(1) }</th><th scope="col">{ t.publication_n(2) }</th><th scope="col">{ t.comparison }</th></tr></thead>
                         <tbody>
                             <tr><th scope="row">{ t.producer_id }</th><td class="mono">{ a.id.to_string() }</td><td class="mono">{ b.id.to_string() }</td><td class="tag diff">{ same(a.id == b.id) }</td></tr>
-                            <tr><th scope="row">{ t.derived_id }</th><td class="mono">{ a.derived_id.to_string() }</td><td class="mono">{ b.derived_id.to_string() }</td>{ if lab.path.veils(Veil::DerivedIds) {
+                            <tr><th scope="row">{ t.derived_id }</th>{ for [a, b].iter().map(|e| if veiled {
+                                // The ids themselves would answer the v5 stop before its prediction.
+                                html! { <td class="mono veiled" title={t.veiled_hint}>{ "?" }</td> }
+                            } else {
+                                html! { <td class="mono">{ e.derived_id.to_string() }</td> }
+                            }) }{ if veiled {
                                 html! { <td class="tag veiled" title={t.veiled_hint}>{ "?" }<span class="sr-only">{ t.veiled_hint }</span></td> }
                             } else {
                                 html! { <td class="tag same">{ same(a.derived_id == b.derived_id) }</td> }

@@ -56,7 +56,7 @@ pub fn Events(props: &PanelProps) -> Html {
                                 </td>
                                 <td class="mono small">{ ev.fact.key() }</td>
                                 <td><span class={classes!("state", state_class(&ev.state))}>{ t.state(&ev.state) }</span></td>
-                                <td>{ match ev.current_series().count() { 0 => "—".to_string(), n => t.attempt(n as u32 - 1) } }</td>
+                                <td>{ match ev.current_series().count() { 0 => "—".to_string(), n => t.attempt_in(ev.series, n as u32 - 1) } }</td>
                             </tr>
                         }
                     }) }

@@ -22,15 +22,17 @@ fn line(t: &super::text::Texts, e: &Entry) -> Html {
         parts.push(k.clone());
     }
     if let Some(n) = e.attempt {
-        parts.push(t.attempt(n));
+        parts.push(t.attempt_in(e.series.unwrap_or(0), n));
     }
     if let Some(i) = e.instance {
         parts.push(t.instance(i));
     }
-    if let Some(o) = e.outcome {
+    // A redelivery cause is named as itself: its outcome (an answer the hub never got) is the
+    // same for a crash, a lost ack, a rebalance and an expired timeout.
+    if let (Some(o), None) = (e.outcome, e.fault) {
         parts.push(t.outcome(o).to_string());
     }
-    if let Some(r) = e.reason {
+    if let (Some(r), None) = (e.reason, e.fault) {
         parts.push(format!("({})", t.reason(r)));
     }
     if let Some(f) = e.fault {

@@ -4,10 +4,11 @@ use yew::prelude::*;
 
 use super::reveal::{reveal_id, Revealer};
 use super::text::{fill, Texts};
+use super::text_files::{failed as file_failed, fetch_file, prefetch_file, File};
 use super::PanelProps;
 use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
-use crate::lab::path::{Answer, PathAction, Stop};
+use crate::lab::path::{Act, Answer, PathAction, Stop};
 use crate::lab::{Action, Lab};
 
 /// The prediction beside what happened (or, for a question or a right prediction, just the
@@ -75,6 +76,24 @@ fn card_heading_hidden() -> bool {
     top < 0.0 || top > screen / 2.0
 }
 
+/// What the boundary stop opens the workbench on: the lesson's pattern, with an email.
+const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
+
+/// Opens the lab's workbench (its door fetches the module) on `program`, and brings it into
+/// view; an open workbench is only brought into view.
+fn open_workbench(program: &str, host: Option<&Revealer>) {
+    use wasm_bindgen::JsCast;
+    let door = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("open-workbench"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(door) = door.filter(|d| !d.hidden()) {
+        let _ = door.set_attribute("data-link", program);
+        door.click();
+    }
+    reveal_id("workbench-h", Align::Start, host);
+}
+
 #[component]
 pub fn PathView(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -107,6 +126,22 @@ pub fn PathView(props: &PanelProps) -> Html {
         use_effect_with(stop, move |_| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) && card_heading_hidden() {
                 reveal_id("path", Align::Start, host.as_ref());
+            }
+        });
+    }
+    // This stop's texts (a stop past the first, before `path-es.txt` came) or the feedback of
+    // its result are not here yet: fetch them now, and redraw once they are read.
+    {
+        let on = a.clone();
+        let wanted = path.guided()
+            && !lab.lang.path_ready()
+            && (path.result().is_some() || t.stop_text(stop).todo.is_empty());
+        use_effect_with(wanted, move |&wanted| {
+            if wanted {
+                fetch_file(
+                    File::SpanishPath,
+                    Callback::from(move |_| on.emit(Action::TextsArrived)),
+                );
             }
         });
     }
@@ -143,7 +178,7 @@ pub fn PathView(props: &PanelProps) -> Html {
         };
     }
 
-    let st = pt.stop(stop);
+    let st = t.stop_text(stop);
     let result = path.result();
     let choice_buttons = stop.offers().iter().map(|&offer| {
         let chosen = path.said() == Some(offer.choice);
@@ -153,6 +188,9 @@ pub fn PathView(props: &PanelProps) -> Html {
                 <button type="button" class={classes!("btn", "choice", chosen.then_some("chosen"), verdict)}
                     data-choice={offer.choice.as_str()} aria-pressed={chosen.to_string()}
                     disabled={path.said().is_some()}
+                    // About to predict: the feedback that follows starts coming now.
+                    onfocus={Callback::from(|_| prefetch_file(File::SpanishPath))}
+                    onpointerdown={Callback::from(|_| prefetch_file(File::SpanishPath))}
                     onclick={a.reform(move |_| Action::Path(PathAction::Predict(offer.choice)))}>
                     { t.path_answer(offer.shows) }
                 </button>
@@ -169,7 +207,12 @@ pub fn PathView(props: &PanelProps) -> Html {
                     <p class="small" id="demo-progress">{ fill(pt.demo_progress, &[&shown.to_string(), &total.to_string()]) }</p>
                 }
                 <button type="button" class="btn primary" id="path-act" data-act={act.as_str()} ref={next_focus.clone()}
-                    onclick={a.reform(|_| Action::Path(PathAction::Do))}>{ pt.acts[act as usize] }</button>
+                    onclick={if act == Act::OpenWorkbench {
+                        let host = host.clone();
+                        Callback::from(move |_| open_workbench(EMAIL_PROGRAM, host.as_ref()))
+                    } else {
+                        a.reform(|_| Action::Path(PathAction::Do))
+                    }}>{ pt.acts[act as usize] }</button>
             </div>
         },
         // The learner sets the probability themselves, in the controls.
@@ -186,17 +229,23 @@ pub fn PathView(props: &PanelProps) -> Html {
     };
     // One paragraph answers the choice made: what a wrong one missed, pointing at what the run
     // showed, or for a right one the explanation; never both (they would say it twice).
+    let feedback_here = lab.lang.path_ready();
     let outcome = result.map(|(said, saw)| {
         let right = said == saw;
         let mistake = (!right).then(|| (t.mistake)(stop, said)).flatten();
+        let explain = Some(st.explain).filter(|e| right && !e.is_empty());
         html! {
             <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}
                 tabindex="-1" ref={result_ref.clone()}>
                 <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(&lab, said, saw) }</p>
                 if let Some(why) = mistake {
                     <p class="mistake" id="path-mistake">{ why }</p>
+                } else if let Some(explain) = explain {
+                    <p id="path-explain">{ explain }</p>
+                } else if !feedback_here && !file_failed(File::SpanishPath) {
+                    <p class="small" id="path-feedback-wait" role="status">{ pt.feedback_loading }</p>
                 } else {
-                    <p id="path-explain">{ st.explain }</p>
+                    <p class="small" id="path-feedback-missing">{ pt.feedback_missing }</p>
                 }
             </div>
         }
@@ -210,7 +259,11 @@ pub fn PathView(props: &PanelProps) -> Html {
                 { marks }
             </div>
             <h3 id="path-title">{ st.title }</h3>
-            <p>{ st.todo }</p>
+            if st.todo.is_empty() {
+                <p class="small" role="status" id="path-texts-wait">{ pt.feedback_loading }</p>
+            } else {
+                <p>{ st.todo }</p>
+            }
             if !stop.panels().is_empty() {
                 <p class="small path-look">
                     { pt.look }{ " " }
@@ -218,6 +271,9 @@ pub fn PathView(props: &PanelProps) -> Html {
                         <>{ if i > 0 { " · " } else { "" } }<a {href}>{ title }</a></>
                     }) }
                 </p>
+            }
+            if stop == Stop::NoJitter {
+                { super::jitter_view::logs(t, &lab.cfg, result.is_some()) }
             }
             <fieldset class="path-predict">
                 <legend>{ if stop.is_question() { pt.answer } else { pt.predict } }</legend>

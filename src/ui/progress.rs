@@ -84,7 +84,7 @@ pub fn messages(
         let correct = stop.offering(saw).map_or(stop.spec().right, |o| o.choice);
         let response = stop.offering(said).map_or(correct, |o| o.choice);
         let interaction = Interaction {
-            prompt: in_both(&|t| t.path.stop(stop).prompt.to_string()),
+            prompt: in_both(&|t| t.stop_text(stop).prompt.to_string()),
             choices: offers
                 .iter()
                 .map(|o| (o.choice.as_str(), in_both(&|t| t.path_answer(o.shows))))

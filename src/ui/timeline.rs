@@ -93,7 +93,7 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64, veiled: bool) -
         items.push(html! {
             // Keyed by its outcome, so a mark that gets one is redrawn and flashes once.
             <circle key={format!("{k}{}", marker_class(rec))} class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">
-                <title>{ format!("{}: {what}", t.attempt(k)) }</title>
+                <title>{ format!("{}: {what}", t.attempt_in(ev.series, k)) }</title>
             </circle>
         });
     }
@@ -179,7 +179,7 @@ fn lanes(t: &Texts, sim: &Simulation, now: u64) -> Html {
 fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
     let last = match ev.current_series().count() {
         0 => "—".to_string(),
-        n => t.attempt(n as u32 - 1),
+        n => t.attempt_in(ev.series, n as u32 - 1),
     };
     let mut s = format!(
         "{} {} — {}: {}. {}: {last}.",
@@ -216,7 +216,7 @@ fn faulted(t: &Texts, ev: &SimEvent) -> Option<Html> {
                 };
                 format!(
                     "{}: {what} ({})",
-                    t.attempt(r.attempt),
+                    t.attempt_in(r.series, r.attempt),
                     t.instance(r.instance)
                 )
             })

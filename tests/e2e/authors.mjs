@@ -51,7 +51,7 @@ try {
     const notice = page.locator('#continued');
     await notice.waitFor();
     const text = await notice.textContent();
-    assert(text.includes('2 of 21 stops passed') && text.includes('1 of 6 challenges'), text);
+    assert(text.includes('2 of 23 stops passed') && text.includes('1 of 6 challenges'), text);
     assert(await page.locator('#lang').inputValue() === 'en', 'not the host\'s language');
     assert(await page.locator('#seed').inputValue() === '42', 'not the host\'s seed');
     assert(await page.locator('#failure').inputValue() === '50', 'not the host\'s 50 %');
@@ -65,14 +65,14 @@ try {
     await page.goto(`${url}?id=lesson-b`);
     await page.locator('#path-count').waitFor();
     assert(await page.locator('#continued').count() === 0, 'b continued a\'s session');
-    assert((await page.locator('#path-count').textContent()) === 'Paso 1 de 21', 'b is not at its start');
+    assert((await page.locator('#path-count').textContent()) === 'Paso 1 de 23', 'b is not at its start');
     await page.goto(`${url}?id=lesson-a`);
     await page.locator('#continued').waitFor();
-    assert((await page.locator('#continued').textContent()).includes('2 de 21 pasos'), 'a\'s progress is not said');
-    assert((await page.locator('#path-count').textContent()) === 'Paso 8 de 21', 'a is not where it was left');
+    assert((await page.locator('#continued').textContent()).includes('2 de 23 pasos'), 'a\'s progress is not said');
+    assert((await page.locator('#path-count').textContent()) === 'Paso 8 de 23', 'a is not where it was left');
     await page.locator('#start-over').click();
     await page.locator('#continued').waitFor({ state: 'detached' });
-    assert((await page.locator('#path-count').textContent()) === 'Paso 1 de 21', 'not back at the first stop');
+    assert((await page.locator('#path-count').textContent()) === 'Paso 1 de 23', 'not back at the first stop');
     const stored = await page.evaluate(() => localStorage.getItem('retry-lab:lesson-a'));
     assert(stored.includes('&passed=&') && stored.includes('&done=&'), stored);
     assert(await page.evaluate(() => localStorage.getItem('retry-lab:lesson-b')) !== null, 'b saved nothing');

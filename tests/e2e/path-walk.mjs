@@ -5,15 +5,15 @@ import { WAIT, assert } from './lib.mjs';
 /** Each stop and the id of its right choice (the lesson's answer, or what the run shows). */
 export const STOPS = [
   ['step_backoff', 'waits-add-up'], ['step_no_immediate_retry', 'spaced-retries-let-it-recover'],
-  ['step_no_jitter', 'deviation-is-a-signal'], ['step_dead_letter', 'waits-add-up'],
+  ['step_no_jitter', 'only-exact-schedule-shows-it'], ['step_dead_letter', 'waits-add-up'],
   ['step_failure_rate', 'all-seven-deliveries-fail'], ['step_double_v4', 'v4-misses-republication'],
   ['step_double_v5', 'v5-catches-republication'], ['step_crash', 'hub-redelivers'],
   ['ask_redelivery', 'broker-redelivers'], ['step_ack_lost', 'idempotent-discards-redelivery'],
   ['step_rebalance', 'dedup-table-is-shared'], ['step_visibility_timeout', 'visible-again'],
   ['step_transaction', 'mark-without-effect'], ['ask_same_transaction', 'all-or-nothing'],
   ['step_race', 'both-instances-apply'], ['step_insert_first', 'one-instance-wins'],
-  ['step_natural_idempotency', 'only-counter-grows'], ['ask_natural', 'set-state'],
-  ['step_cursor', 'naive-repeats'], ['step_cursor_resume', 'resumes-from-saved-cursor'],
+  ['step_natural_idempotency', 'only-counter-grows'], ['ask_natural', 'set-state'], ['step_boundary', 'protect-at-provider'],
+  ['step_cursor', 'naive-repeats'], ['step_cursor_resume', 'resumes-from-saved-cursor'], ['step_ack_first', 'ack-first-loses-it'],
   ['ask_at_least_once', 'lost-answer-forces-retry'],
 ];
 
@@ -23,8 +23,9 @@ export const choiceIds = (lab) => lab.locator('.choice').evaluateAll((bs) => bs.
 /** The choice shown after `id` (wrapping): a wrong prediction, another stop's belief. */
 export const after = (ids, id) => ids[(ids.indexOf(id) + 1) % ids.length];
 
-/** The stops the learner answers at once (no run): the lesson's questions and the log reading. */
-export const isQuestion = (stop) => stop.startsWith('ask_') || stop === 'step_no_jitter';
+/** The stops the learner answers at once (no run): the lesson's questions, the two logs and the
+ * email's boundary. */
+export const isQuestion = (stop) => stop.startsWith('ask_') || stop === 'step_no_jitter' || stop === 'step_boundary';
 
 /** What the learner does by hand at the failure-rate stop: the probability slider to 50 %. */
 export function setRate() {

@@ -7,8 +7,8 @@ use crate::lab::panels::Panel;
 
 named_enum! {
     /// One stop of the guided path, in the lesson's order. `step_*` are run in the lab with a
-    /// prediction first (`step_no_jitter` reads a log line instead); `ask_*` are the lesson's
-    /// questions. The names are checkpoint ids, the stop's part of its xAPI activity id, and
+    /// prediction first (`step_no_jitter` compares two logs, `step_boundary` opens the
+    /// workbench after the answer); `ask_*` are the lesson's questions. The names are checkpoint ids, the stop's part of its xAPI activity id, and
     /// what saved progress records: never a position.
     pub enum Stop {
         Backoff = "step_backoff",
@@ -29,8 +29,10 @@ named_enum! {
         InsertFirst = "step_insert_first",
         Natural = "step_natural_idempotency",
         AskNatural = "ask_natural",
+        Boundary = "step_boundary",
         Cursor = "step_cursor",
         CursorResume = "step_cursor_resume",
+        AckFirst = "step_ack_first",
         AskAtLeastOnce = "ask_at_least_once",
     }
 }
@@ -51,10 +53,11 @@ named_enum! {
         ImmediateFirst = "retry-at-once-catches-up",
         BothSameTime = "same-events-same-time",
         ScheduleFirst = "spaced-retries-let-it-recover",
-        // A late attempt in a deterministic schedule.
-        RealDelay = "deviation-is-a-signal",
-        JitterNoise = "retries-drift-anyway",
-        ClockRounding = "log-rounds-times",
+        // A late attempt, in a log on the fixed schedule and in one with jitter.
+        VisibleInBoth = "delay-visible-in-both",
+        OnlyOnTheSchedule = "only-exact-schedule-shows-it",
+        JitterRevealsIt = "jitter-reveals-delays",
+        TooSmallToSee = "small-delays-invisible",
         // The dead-letter share at 50 %.
         RetriesAlwaysGetThrough = "retries-always-get-through",
         AllSevenFail = "all-seven-deliveries-fail",
@@ -79,6 +82,7 @@ named_enum! {
         OtherApplies = "dedup-per-instance",
         OffsetSkipped = "kafka-knows-it-was-read",
         OtherDiscards = "dedup-table-is-shared",
+        KafkaExactlyOnce = "kafka-exactly-once-covers-it",
         OtherInstanceGetsIt = "visible-again",
         SqsDropsIt = "sqs-sees-work-done",
         SameInstanceKeepsIt = "reserved-for-first-instance",
@@ -105,6 +109,11 @@ named_enum! {
         AddToBalance = "add-is-idempotent",
         SetStatus = "set-state",
         SendEmail = "email-is-idempotent",
+        // Where the protection goes for an email.
+        DedupTableCoversEmail = "dedup-table-covers-email",
+        ProtectAtProvider = "protect-at-provider",
+        FewerRetries = "fewer-retries",
+        InstanceMemory = "instance-memory",
         // The consumer's cursor.
         IdempotentRepeats = "idempotent-repeats",
         NaiveRepeats = "naive-repeats",
@@ -113,6 +122,11 @@ named_enum! {
         ResumeFromSaved = "resumes-from-saved-cursor",
         ReadsFromStart = "restart-forgets-cursor",
         HubResends = "hub-keeps-cursor",
+        // Confirming before the work is done.
+        AckFirstRereads = "ack-first-rereads",
+        AckFirstLosesIt = "ack-first-loses-it",
+        HubNoticesTheCrash = "hub-notices-the-crash",
+        LostGoesToDeadLetter = "lost-goes-to-dead-letter",
         // Why at-least-once.
         TooSlow = "exactly-once-too-slow",
         AckUnknown = "lost-answer-forces-retry",
@@ -231,9 +245,17 @@ const fn describe(stop: Stop) -> StopSpec {
                 Kind::Run,
             ),
             Stop::NoJitter => (
-                const { &[w(RealDelay), w(JitterNoise), w(ClockRounding)] },
-                RealDelay,
-                &[Timeline],
+                const {
+                    &[
+                        w(VisibleInBoth),
+                        w(OnlyOnTheSchedule),
+                        w(JitterRevealsIt),
+                        w(TooSmallToSee),
+                    ]
+                },
+                OnlyOnTheSchedule,
+                // The two logs are drawn in the card itself.
+                &[],
                 Kind::Question,
             ),
             Stop::DeadLetter => (
@@ -306,7 +328,14 @@ const fn describe(stop: Stop) -> StopSpec {
                 Kind::Run,
             ),
             Stop::Rebalance => (
-                const { &[w(OtherApplies), w(OffsetSkipped), w(OtherDiscards)] },
+                const {
+                    &[
+                        w(OtherApplies),
+                        w(OffsetSkipped),
+                        w(OtherDiscards),
+                        w(KafkaExactlyOnce),
+                    ]
+                },
                 OtherDiscards,
                 &[Timeline, Consumers],
                 Kind::Run,
@@ -371,6 +400,21 @@ const fn describe(stop: Stop) -> StopSpec {
                 &[Timeline, Consumers],
                 Kind::Question,
             ),
+            // Answered at once; the workbench then shows it, every order of the steps tried.
+            Stop::Boundary => (
+                const {
+                    &[
+                        w(DedupTableCoversEmail),
+                        w(ProtectAtProvider),
+                        w(FewerRetries),
+                        w(InstanceMemory),
+                    ]
+                },
+                ProtectAtProvider,
+                // The workbench is far down the page: its own action opens it and brings it up.
+                &[],
+                Kind::Question,
+            ),
             Stop::Cursor => (
                 const {
                     &[
@@ -387,6 +431,19 @@ const fn describe(stop: Stop) -> StopSpec {
             Stop::CursorResume => (
                 const { &[w(ResumeFromSaved), w(ReadsFromStart), w(HubResends)] },
                 ResumeFromSaved,
+                &[Polling],
+                Kind::Run,
+            ),
+            Stop::AckFirst => (
+                const {
+                    &[
+                        w(AckFirstRereads),
+                        w(AckFirstLosesIt),
+                        w(HubNoticesTheCrash),
+                        w(LostGoesToDeadLetter),
+                    ]
+                },
+                AckFirstLosesIt,
                 &[Polling],
                 Kind::Run,
             ),
@@ -458,7 +515,7 @@ impl Stop {
         (self as usize).checked_sub(1).map(|k| Stop::ALL[k])
     }
 
-    /// Its place on the path, counted from 1, as the card says it («paso 3 de 21»).
+    /// Its place on the path, counted from 1, as the card says it («paso 3 de 23»).
     pub fn number(self) -> usize {
         self as usize + 1
     }

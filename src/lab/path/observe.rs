@@ -6,7 +6,7 @@ use super::scenes::{race_guard, Act};
 use crate::lab::Lab;
 use crate::sim::demos::TxBoundary;
 use crate::sim::recovery::{self, Retries};
-use crate::sim::EventState;
+use crate::sim::{jitter, EventState};
 use Answer::{Choice as Words, Count, Rows, Secs};
 
 use super::content::Choice::*;
@@ -148,8 +148,36 @@ pub fn observe(lab: &Lab, stop: Stop, predicted: bool, compared: bool) -> Option
                 },
             ))
         }
-        // A lesson question shows its answer once answered.
-        Stop::NoJitter
+        // Two logs of one outage, the same delay planted in each: in which can a reader who
+        // knows the schedule point at it?
+        Stop::NoJitter => predicted.then(|| {
+            let logs = jitter::logs(&lab.cfg);
+            let found = [(&logs.fixed, false), (&logs.jittered, true)]
+                .map(|(l, j)| jitter::late_one(l, j) == Some(jitter::DELAYED_RETRY));
+            Words(match found {
+                [true, true] => VisibleInBoth,
+                [true, false] => OnlyOnTheSchedule,
+                [false, true] => JitterRevealsIt,
+                [false, false] => TooSmallToSee,
+            })
+        }),
+        // After the crash, the restart and a read: was the record being processed read again?
+        Stop::AckFirst => {
+            let p = &lab.polling;
+            let crashed = p.steps.iter().position(|s| s.crashed)?;
+            let after = p.steps.get(p.restarted_at?..)?;
+            let lost = p.steps[crashed].seq;
+            (!after.is_empty()).then(|| {
+                Words(if p.skipped().contains(&lost) {
+                    AckFirstLosesIt
+                } else {
+                    AckFirstRereads
+                })
+            })
+        }
+        // A lesson question shows its answer once answered (the boundary's, proven by the
+        // workbench's checker: see the tests).
+        Stop::Boundary
         | Stop::AskRedelivery
         | Stop::AskSameTransaction
         | Stop::AskNatural
@@ -174,6 +202,11 @@ pub fn next_act(lab: &Lab, stop: Stop, seen: bool, compared: bool) -> Option<Act
         stop if stop.stepped().is_some_and(|d| !d.finished(lab)) => Some(Act::NextStep),
         Stop::CursorResume if lab.polling.restarted_at.is_none() => Some(Act::Restart),
         Stop::CursorResume if !seen => Some(Act::Poll),
+        Stop::AckFirst if !lab.polling.steps.iter().any(|s| s.crashed) => Some(Act::PollAndCrash),
+        Stop::AckFirst if lab.polling.restarted_at.is_none() => Some(Act::Restart),
+        Stop::AckFirst if !seen => Some(Act::Poll),
+        // After the answer: see it in the workbench, every order tried (the page opens it).
+        Stop::Boundary => Some(Act::OpenWorkbench),
         Stop::Cursor if lab.polling.cursor_losses == 0 => Some(Act::LoseCursor),
         Stop::Cursor if !seen => Some(Act::Poll),
         _ => None,

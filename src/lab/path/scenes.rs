@@ -27,6 +27,8 @@ named_enum! {
         NextStep = "next_step",
         LoseCursor = "lose_cursor",
         Poll = "poll",
+        PollAndCrash = "poll_and_crash",
+        OpenWorkbench = "open_workbench",
     }
 }
 
@@ -109,6 +111,14 @@ pub fn scene(stop: Stop) -> Vec<Action> {
             v.push(Action::Poll(PollAction::Poll { crash: false }));
             v
         }
+        // Three events wait; this consumer saves its cursor before it processes each one.
+        Stop::AckFirst => {
+            let mut v = vec![Action::Poll(PollAction::Policy(
+                CursorPolicy::BeforeProcessing,
+            ))];
+            v.extend((0..3).map(|_| Action::Poll(PollAction::Append)));
+            v
+        }
         // The same, and two more events wait in the log.
         Stop::CursorResume => {
             let mut v = scene(Stop::Cursor);
@@ -121,6 +131,7 @@ pub fn scene(stop: Stop) -> Vec<Action> {
         | Stop::AskRedelivery
         | Stop::AskSameTransaction
         | Stop::AskNatural
+        | Stop::Boundary
         | Stop::AskAtLeastOnce => Vec::new(),
     }
 }
@@ -152,6 +163,9 @@ impl Act {
             Act::Restart => return vec![Action::Poll(PollAction::Restart)],
             Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],
             Act::Poll => return vec![Action::Poll(PollAction::Poll { crash: false })],
+            Act::PollAndCrash => return vec![Action::Poll(PollAction::Poll { crash: true })],
+            // The page opens the workbench (its own module): nothing for the lab to do.
+            Act::OpenWorkbench => return Vec::new(),
         };
         if !playing {
             v.push(Action::Clock(ClockAction::TogglePlay));

@@ -72,6 +72,7 @@ fn variant(a: &Action) -> &'static str {
         Action::LoadScenario(..) => "load_scenario",
         Action::BadScenario(_) => "bad_scenario",
         Action::NoEnglish => "no_english",
+        Action::TextsArrived => "texts_arrived",
         Action::Reset => "reset",
         Action::SetLang(_) => "lang",
         Action::Race(StepperAction::Choose(_)) => "race_choose",
@@ -148,6 +149,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Reset,
         Action::SetLang(Lang::En),
         Action::NoEnglish,
+        Action::TextsArrived,
         Action::Race(StepperAction::Choose(RaceGuard::UniqueConstraint)),
         Action::Race(StepperAction::Next),
         Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst)),
@@ -184,7 +186,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
     }
     assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 50, "{seen:?}");
+    assert_eq!(seen.len(), 51, "{seen:?}");
 }
 
 #[test]

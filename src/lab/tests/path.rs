@@ -230,3 +230,73 @@ fn passing_a_stop_stops_the_clock_before_the_run_shows_a_later_answer() {
         EventState::WaitingRetry { .. }
     ));
 }
+
+#[test]
+fn the_boundary_stops_answer_is_what_the_workbench_proves() {
+    // The stop answers "where does an email's protection go" with "beyond the database"; the
+    // workbench it opens shows why: the lesson's pattern, safe for a balance, sends the email
+    // twice, and so does every other order of the same five steps.
+    use crate::sim::workbench::{check, Effect, Failure, Program, Step};
+    let lesson = [
+        Step::Begin,
+        Step::Insert,
+        Step::Apply,
+        Step::Commit,
+        Step::Ack,
+    ];
+    let with = |effect, steps: &[Step]| {
+        check(&Program {
+            steps: steps.to_vec(),
+            effect,
+        })
+    };
+    assert!(with(Effect::Add, &lesson).safe());
+    let email = with(Effect::Email, &lesson);
+    assert!(
+        email.failures.contains(&Failure::DoubleEffect),
+        "{:?}",
+        email.failures
+    );
+    let mut order = lesson;
+    let mut any_safe = false;
+    // Every permutation of the five steps (Heap's algorithm, iteratively).
+    let mut c = [0usize; 5];
+    let mut i = 0;
+    while i < 5 {
+        if c[i] < i {
+            order.swap(if i % 2 == 0 { 0 } else { c[i] }, i);
+            any_safe |= with(Effect::Email, &order).safe();
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    assert!(
+        !any_safe,
+        "an order of the lesson's steps is safe for an email"
+    );
+    assert_eq!(Stop::Boundary.spec().right, Choice::ProtectAtProvider);
+}
+
+#[test]
+fn acking_before_the_work_loses_the_event_silently() {
+    let mut l = lab();
+    l.apply(Action::Path(PathAction::Go(Stop::AckFirst)));
+    l.apply(Action::Path(PathAction::Predict(Choice::AckFirstRereads)));
+    assert_eq!(l.path.act(), Some(Act::PollAndCrash));
+    act(&mut l);
+    assert_eq!(l.path.act(), Some(Act::Restart));
+    act(&mut l);
+    assert_eq!(l.path.act(), Some(Act::Poll));
+    let fx = act(&mut l);
+    assert_eq!(fx.passed, Some(Stop::AckFirst));
+    assert_eq!(l.path.saw(), Some(Answer::Choice(Choice::AckFirstLosesIt)));
+    assert_eq!(
+        l.polling.skipped(),
+        vec![2],
+        "the event being processed is never processed"
+    );
+    assert!(!l.path.right().contains(&Stop::AckFirst));
+}

@@ -1,5 +1,5 @@
 //! The English table.
-use super::{Announce, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
+use super::{Announce, JitterTexts, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
 use crate::lab::checkpoints::Challenge;
 use crate::lab::checkpoints::Stop;
 use crate::lab::path::Act;
@@ -63,6 +63,7 @@ pub static EN: Texts = Texts {
     showing_latest: "Showing the {0} most recent",
     dlq: "Dead-letter queue",
     dlq_empty: "Empty: nothing was lost.",
+    dlq_emptied: "Empty again: what exhausted its retries went back out with a manual retry.",
     moved_at: "Moved at",
     last_reason: "Last reason",
     replay: "Retry manually",
@@ -201,6 +202,8 @@ pub static EN: Texts = Texts {
         look: "See it in:",
         demo_progress: "The demonstration is at operation {0} of {1}; each one appears in the «Step-by-step demonstrations» panel.",
         to_workbench: "Next: build your own consumer in the «Consumer workbench» and check whether it survives every redelivery and race.",
+        feedback_loading: "Loading the text…",
+        feedback_missing: "The text could not be loaded. Reload the page to read it.",
         set_rate: "Now, in the controls, set «Failure probability per attempt» to 50 % and look at the «Figures» panel.",
         recovery_caption: "Attempts that reach the consumer each minute (log scale). It is down from minute 0 to 3; then it takes up to 2 attempts a second.",
         recovery_hubs: ["Retry at once", "Wait table"],
@@ -220,7 +223,16 @@ pub static EN: Texts = Texts {
             NextStep: "Next step of the demonstration",
             LoseCursor: "Lose the cursor",
             Poll: "Read a batch",
+            PollAndCrash: "Read a batch and crash halfway",
+            OpenWorkbench: "Check it on the workbench",
         }),
+        jitter: JitterTexts {
+            retry: "Retry",
+            table: "Table",
+            fixed: "Fixed log",
+            jittered: "Jittered log",
+            found: "In both logs retry {0} came {1} late: on the fixed table it is the only wait that differs; with jitter, one deviation more.",
+        },
         stops: keyed!(Stop {
             Backoff: StopText {
                 title: "The exponential backoff bar",
@@ -236,13 +248,13 @@ pub static EN: Texts = Texts {
             },
             NoJitter: StopText {
                 title: "A retry that comes late",
-                todo: "The wait table has no randomness in it: retry n always waits base · 2ⁿ⁻¹. Imagine the retry log of a real hub with this same table, and an event whose deliveries all fail, like the one of step 1.",
-                prompt: "In that log, retry 4 shows 457 s after publication, not at the table's 450 s. What does the difference tell you?",
-                explain: "Retry 4 was due at 30 + 60 + 120 + 240 = 450 s. Since the mechanism has no noise, seven seconds late is the clue that something got stuck. With jitter (a random delay in each wait), they would be taken for noise.",
+                todo: "Two retry logs of the same consumer outage: one on the lesson's wait table, one with jitter, which moves each wait at random by up to 20%. In both, the hub stalled and one retry came 7 s late. Compare each wait with the table.",
+                prompt: "In which of the two logs can you point at the retry that came late?",
+                explain: "On the fixed table every wait matches except retry 4's: 247 s instead of 240. With jitter every wait strays from the table, and those 7 s are lost among them. Without randomness, a deviation is a signal.",
             },
             DeadLetter: StopText {
                 title: "Dead letter once the six retries are used up",
-                todo: "The consumer is down: no delivery can succeed, neither the initial one nor the retries. Publish a pass and let the clock run. When the event reaches the dead-letter queue, fix the cause and replay it manually.",
+                todo: "The consumer is down: no delivery can succeed, neither the initial one nor the retries. Publish a pass and let the clock run. When the event reaches the dead-letter queue, fix the cause and replay it manually. Here it is down; it could also have a bug or have changed its URL without notice.",
                 prompt: "At which second after publication does the event move to the dead-letter queue?",
                 explain: "The event moved when retry 6 failed, with the six waits added up: 1890 s. In the queue it keeps its id, its attempts and its last failure's reason, waiting for the manual replay.",
             },
@@ -286,7 +298,7 @@ pub static EN: Texts = Texts {
                 title: "A rebalance in the middle of a batch",
                 todo: "In Kafka, the instances of a consumer group share out the partitions. Instance A processes the first event of a batch and commits to the database, which it shares with B. Before A commits the offset, the group rebalances: the partition goes to B, which goes on from the last committed offset. In the lab, that delivery to B is the hub's retry, at 30 s.",
                 prompt: "What does the idempotent consumer on instance B do with that event?",
-                explain: "B received the event on the retry: under the bar you can read which instance received each delivery. It found the id in the dedup table, which is in the database, not in the instance. The naive consumer applied it twice.",
+                explain: "B received the event on the retry and found its id in the dedup table, which is in the database, not in the instance. Kafka's exactly-once covers only what happens inside Kafka: it does not reach that database.",
             },
             VisibilityTimeout: StopText {
                 title: "An expired visibility timeout, with the work done",
@@ -322,13 +334,19 @@ pub static EN: Texts = Texts {
                 title: "Two effects and a repeated delivery",
                 todo: "Both consumers, among other things, set the pass's status to «scheduled» and add 1 to a counter. The button loses the ack of the first delivery, and the hub repeats it. Look at each consumer's «Counter (+1)» and «Status = 'scheduled'» rows.",
                 prompt: "After both deliveries, in the naive consumer, which of those two effects differs from what one delivery would leave?",
-                explain: "In the naive consumer the counter ended at 2 and «Status = 'scheduled'» is still at 1: writing the same value twice leaves the same; adding does not. Hardly any business logic is naturally idempotent.",
+                explain: "In the naive consumer the counter ended at 2 and «Status = 'scheduled'» is still at 1: writing the same value twice leaves the same; adding does not. Both effects got the same message: idempotency belongs to the operation, not to the message's format.",
             },
             AskNatural: StopText {
                 title: "Lesson question: natural idempotency",
                 todo: "Look at the effect rows of both consumers.",
                 prompt: "Which operation is naturally idempotent with no extra work?",
                 explain: "Setting a value leaves the same final state, done once or ten times: «Status = 'scheduled'» matches in both consumers, while the naive one's counter, log lines and emails grew.",
+            },
+        Boundary: StopText {
+                title: "Where does an email's protection go?",
+                todo: "Now the effect is sending a confirmation email. A rollback does not bring an email back: it leaves as soon as it is sent, inside a transaction or not.",
+                prompt: "Where must the protection against redelivery of that event go?",
+                explain: "The dedup table protects what commits with it in the database, and an email does not commit there. The idempotency boundary goes further: an idempotency key the provider honours, or the outbox pattern.",
             },
             Cursor: StopText {
                 title: "The polling cursor",
@@ -341,6 +359,12 @@ pub static EN: Texts = Texts {
                 todo: "The polling consumer read events 1 to 3 and stored its cursor after committing each. Meanwhile 4 and 5 arrived. Now it restarts, as after a deploy, and reads again.",
                 prompt: "When it is back, which event does it read first?",
                 explain: "After the restart, the first read is event 4, then 5: the stored cursor was still at 3, so nothing was repeated or skipped. Storing it after the work is committed is what makes resuming possible.",
+            },
+        AckFirst: StopText {
+                title: "Confirming before processing",
+                todo: "This polling consumer stores its cursor, its way of confirming (like an ack or an offset), before it processes each event instead of after. The button makes it read a batch of three and crash halfway through the second.",
+                prompt: "After it restarts and reads again, what happens to the event it was processing when it crashed?",
+                explain: "Event 2 was «skipped»: the cursor already counted it as done, and nobody read it again or said so. That is why Kafka, RabbitMQ and SQS confirm after the work by default: at-least-once repeats, but never loses silently.",
             },
             AskAtLeastOnce: StopText {
                 title: "Lesson question: at-least-once",
@@ -537,6 +561,10 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::AddToBalance => "Adding ten to an account's balance",
         Choice::SetStatus => "Setting a pass's status to a constant value",
         Choice::SendEmail => "Sending a confirmation email",
+        Choice::DedupTableCoversEmail => "In the dedup table, in the same transaction as the sending",
+        Choice::ProtectAtProvider => "Beyond the database: an idempotency key the provider honours, or an outbox",
+        Choice::FewerRetries => "In the hub: retrying fewer times",
+        Choice::InstanceMemory => "In the memory of the instance that sends the email",
         Choice::IdempotentRepeats => "The idempotent one",
         Choice::NaiveRepeats => "The naive one",
         Choice::BothRepeat => "Both",
@@ -548,11 +576,13 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::ImmediateFirst => "The one that retries at once: as soon as the consumer is back, it gets everything",
         Choice::ScheduleFirst => "The one that follows the wait table",
         Choice::BothSameTime => "Both at the same time: they are the same 60 events",
-        Choice::JitterNoise => "Nothing: retries always drift a little at random",
-        Choice::RealDelay => "That something delayed that retry (the hub, a queue, a clock): it needs looking into",
-        Choice::ClockRounding => "That the log rounds its times",
+        Choice::VisibleInBoth => "In both: comparing each wait with the table is enough",
+        Choice::OnlyOnTheSchedule => "Only in the fixed-table one: there any deviation stands out",
+        Choice::JitterRevealsIt => "Only in the jittered one: randomness makes delays stand out",
+        Choice::TooSmallToSee => "In neither: 7 s among hundreds cannot be seen",
         Choice::OtherApplies => "Applies it again: B had never seen that event",
         Choice::OtherDiscards => "Discards it: the dedup table is in the database it shares with A",
+        Choice::KafkaExactlyOnce => "Nothing: Kafka's exactly-once semantics stop it repeating",
         Choice::OffsetSkipped => "Nothing: Kafka knows A already read it and does not deliver it",
         Choice::SqsDropsIt => "SQS sees the work finished and counts it as processed",
         Choice::OtherInstanceGetsIt => "It becomes visible again and another instance receives it again",
@@ -563,6 +593,10 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::ResumeFromSaved => "Event 4: its stored cursor says 1 to 3 are done",
         Choice::ReadsFromStart => "Event 1: restarting, it forgets where it was",
         Choice::HubResends => "Wherever the hub says, since it keeps each consumer's count",
+        Choice::AckFirstRereads => "It reads it again: on restart it starts where it crashed",
+        Choice::AckFirstLosesIt => "It is lost silently: the cursor already counted it as processed",
+        Choice::HubNoticesTheCrash => "The hub notices the crash and delivers it again",
+        Choice::LostGoesToDeadLetter => "It moves to the dead-letter queue",
     }
 }
 
@@ -604,8 +638,9 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskAtLeastOnce, W(NoCursor)) => "Losing the cursor causes duplicates too (you saw it in «The polling cursor»), but it does not explain the guarantee: even if no one lost theirs, a lost answer forces the hub to retry.",
         (Stop::NoImmediateRetry, W(ImmediateFirst)) => "It gets everything, yes, but all at once: it takes 2 attempts a second, and 60 events insisting every second never let it get up. The chart shows it: with that hub none is delivered.",
         (Stop::NoImmediateRetry, W(BothSameTime)) => "The events are the same, the load is not: the table spaces them out; retries at once smother the consumer. In the chart, only the wait table catches up.",
-        (Stop::NoJitter, W(JitterNoise)) => "That would hold with jitter (a random delay in each wait), but this hub has none: retry 4 was due at exactly 450 s, and 7 s late is a real delay.",
-        (Stop::NoJitter, W(ClockRounding)) => "Rounding would move milliseconds, not seven seconds. The table gives 30 + 60 + 120 + 240 = 450 s for retry 4: coming at 457 s is a real delay.",
+        (Stop::NoJitter, W(VisibleInBoth)) => "With jitter no wait matches the table: they all stray by up to 20%, and retry 4 of the jittered log does not stand out among the others. Only the fixed table lets you point at it.",
+        (Stop::NoJitter, W(JitterRevealsIt)) => "Randomness highlights nothing: it moves every wait, and the stall's 7 s fall within what jitter moves anyway. In the fixed-table log, retry 4 is the only wait that differs.",
+        (Stop::NoJitter, W(TooSmallToSee)) => "On the fixed table they show: 247 s instead of the table's 240 s, and every other wait matches to the second. What hides them is jitter, not their size.",
         (Stop::FailureRate, Permille(500)) => "The 50 % is per delivery, not per event: to end in the dead-letter queue all seven must fail. The observed rate in «Figures» is about 0.8 %.",
         (Stop::FailureRate, Permille(16)) => "1.6 % is 0.5 to the 6th: that count forgets the initial delivery. Seven deliveries must fail, and 0.5⁷ ≈ 0.78 %, the rate «Figures» shows.",
         (Stop::FailureRate, Permille(0)) => "Retries do not guarantee it: with seven deliveries that each fail half the time, 1 event in 128 has them all fail. In «Figures», the rate is not zero.",
@@ -613,6 +648,7 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AckLost, Rows(2, 2)) => "The idempotent consumer records the id in the same transaction as the effect: on the redelivery it found it and discarded the event («Duplicates discarded»).",
         (Stop::Rebalance, W(OtherApplies)) => "B need not have seen it: the dedup table is in the shared database, where A wrote the mark with the effect. B found the id and discarded the event.",
         (Stop::Rebalance, W(OffsetSkipped)) => "Kafka only knows the last committed offset, and A never committed this event's: B went on from that offset and received it again (retry 1 on the timeline).",
+        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Kafka's transactions cover reading, processing and writing inside Kafka; A's commit to its database is outside them. B received the event again: retry 1 under the timeline's bar.",
         (Stop::VisibilityTimeout, W(SqsDropsIt)) => "SQS knows nothing of the work: it only sees whether the message was deleted in time. It was not, so it became visible again and B received it, as you can read under the bar.",
         (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Only the timeout reserves it: once it expires, any consumer asking for messages may receive it. Here B did, as you can read under the bar.",
         (Stop::InsertFirst, Count(0)) => "The violation only rolls back B's transaction; A's, which inserted first, committed mark and effect together: one effect, A's.",
@@ -621,6 +657,12 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Natural, W(NeitherChanges)) => "The naive consumer remembers nothing: it applied everything again. The status stayed, since writing the same value changes nothing; the counter added one more.",
         (Stop::CursorResume, W(ReadsFromStart)) => "A restart loses memory, not what was stored: the cursor was still at 3 and reading began at 4.",
         (Stop::CursorResume, W(HubResends)) => "In polling mode the hub keeps only the log; each consumer's position is that consumer's responsibility. This one stored it, which is why it began at 4.",
+        (Stop::Boundary, W(DedupTableCoversEmail)) => "The rollback undoes the mark, not the email: if the instance crashes after sending it and before the commit, the copy that comes back sends it again. On the workbench, no order is safe with an email.",
+        (Stop::Boundary, W(FewerRetries)) => "Fewer retries do not remove redelivery: one is enough to send the email twice, and an event that is not delivered reaches the dead-letter queue sooner.",
+        (Stop::Boundary, W(InstanceMemory)) => "The consumer group's other instance does not see that memory, and a restart wipes it: the redelivered copy sends the email again.",
+        (Stop::AckFirst, W(AckFirstRereads)) => "It started where the cursor said, and the cursor was already past 2: in the polling panel, 2 is «skipped». Storing before processing turns a crash into a lost event.",
+        (Stop::AckFirst, W(HubNoticesTheCrash)) => "In polling mode the hub keeps only the log: the count is the consumer's cursor, which already pointed past 2. Nobody delivered it again: it was «skipped».",
+        (Stop::AckFirst, W(LostGoesToDeadLetter)) => "The dead-letter queue takes events whose deliveries fail, and here none failed as far as anyone knows. Event 2 was «skipped» without a trace: exactly what at-least-once prevents.",
         _ => return None,
     })
 }

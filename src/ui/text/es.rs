@@ -2,7 +2,7 @@
 //! lesson's own terms. In running text «dead-letter» is written `dead\u{2060}-\u{2060}letter`: a
 //! word joiner each side of the hyphen keeps it whole at a line's end on a phone, and a search
 //! for «dead-letter» still finds it (a no-break hyphen, U+2011, is missed by Chromium's find).
-use super::{Announce, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
+use super::{Announce, JitterTexts, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
 use crate::lab::checkpoints::Challenge;
 use crate::lab::checkpoints::Stop;
 use crate::lab::path::Act;
@@ -67,6 +67,7 @@ pub static ES: Texts = Texts {
     showing_latest: "Se muestran los {0} más recientes",
     dlq: "Cola de dead-letter",
     dlq_empty: "Vacía: ningún evento ha agotado sus intentos.",
+    dlq_emptied: "Vacía otra vez: lo que agotó sus intentos salió con un reintento manual.",
     moved_at: "En la cola desde",
     last_reason: "Motivo del último fallo",
     replay: "Reintentar",
@@ -205,6 +206,8 @@ pub static ES: Texts = Texts {
         look: "Míralo en:",
         demo_progress: "La demostración va por la operación {0} de {1}; cada una aparece en el panel «Demostraciones paso a paso».",
         to_workbench: "Siguiente: arma tu propio consumidor en el «Banco de pruebas del consumidor» y comprueba si aguanta todas las reentregas y carreras.",
+        feedback_loading: "Cargando el texto…",
+        feedback_missing: "No se pudo cargar el texto. Vuelve a cargar la página para leerlo.",
         set_rate: "Ahora, en los controles, pon la «Probabilidad de que falle cada entrega» al 50 % y mira el panel «Gráficos».",
         recovery_caption: "Intentos que recibe el consumidor cada minuto (escala logarítmica). Está caído del minuto 0 al 3; luego aguanta hasta 2 intentos por segundo.",
         recovery_hubs: ["Reintento en el acto", "Tabla de espera"],
@@ -224,133 +227,154 @@ pub static ES: Texts = Texts {
             NextStep: "Siguiente paso de la demostración",
             LoseCursor: "Perder el cursor",
             Poll: "Leer un lote",
+            PollAndCrash: "Leer un lote y caerse a mitad",
+            OpenWorkbench: "Comprobarlo en el banco de pruebas",
         }),
+        jitter: JitterTexts {
+            retry: "Intento",
+            table: "Tabla",
+            fixed: "Log fijo",
+            jittered: "Log con jitter",
+            found: "En los dos logs, el intento {0} llegó {1} tarde: con la tabla fija es la única espera distinta; con jitter, una desviación más.",
+        },
         stops: keyed!(Stop {
             Backoff: StopText {
                 title: "La barra de backoff exponencial",
                 todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase y mira cómo se alarga cada tramo de la barra.",
                 prompt: "¿En qué segundo, contado desde la publicación, ocurre el intento 3?",
-                explain: "Las esperas se suman: 30 + 60 + 120 = 210 s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora, en la barra y en el registro de la simulación.",
+                explain: later!("Las esperas se suman: 30 + 60 + 120 = 210 s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora, en la barra y en el registro de la simulación."),
             },
             NoImmediateRetry: StopText {
                 title: "Reintentar en el acto o esperar",
-                todo: "Un consumidor pasa tres minutos caído y en ese tiempo le fallan 60 entregas, una cada 3 s. Luego vuelve, pero frágil: aguanta hasta 2 intentos por segundo; si le llegan más, fallan todos. Compara dos hubs con esas mismas 60 entregas: uno reintenta un segundo después de cada fallo; el otro sigue la tabla de espera.",
-                prompt: "¿Con cuál de los dos hubs se pone al día antes el consumidor (los 60 eventos entregados)?",
-                explain: "Con la tabla de espera, los reintentos llegan repartidos y el consumidor recibe los 60 eventos poco después de volver. En el acto, los 60 insisten cada segundo y cada ráfaga lo vuelve a tumbar.",
+                todo: later!("Un consumidor pasa tres minutos caído y en ese tiempo le fallan 60 entregas, una cada 3 s. Luego vuelve, pero frágil: aguanta hasta 2 intentos por segundo; si le llegan más, fallan todos. Compara dos hubs con esas mismas 60 entregas: uno reintenta un segundo después de cada fallo; el otro sigue la tabla de espera."),
+                prompt: later!("¿Con cuál de los dos hubs se pone al día antes el consumidor (los 60 eventos entregados)?"),
+                explain: later!("Con la tabla de espera, los reintentos llegan repartidos y el consumidor recibe los 60 eventos poco después de volver. En el acto, los 60 insisten cada segundo y cada ráfaga lo vuelve a tumbar."),
             },
             NoJitter: StopText {
                 title: "Un intento que llega tarde",
-                todo: "La tabla de espera no tiene nada de azar: el intento n espera siempre base · 2ⁿ⁻¹. Imagina el log de reintentos de un hub real con esta misma tabla, y un evento cuyas entregas fallan todas, como el del paso 1.",
-                prompt: "En ese log, el intento 4 aparece 457 s después de la publicación, y no a los 450 s de la tabla. ¿Qué te dice esa diferencia?",
-                explain: "El intento 4 tocaba a los 30 + 60 + 120 + 240 = 450 s. Como el mecanismo no tiene ruido, siete segundos de más son la pista de un atasco. Con jitter (un retraso al azar en cada espera), se confundirían con el ruido.",
+                todo: later!("Dos logs de reintentos del mismo corte del consumidor: uno con la tabla de espera de la lección y otro con jitter, que mueve cada espera al azar hasta un 20 %. En los dos, el hub se atascó y un intento llegó 7 s tarde. Compara cada espera con la tabla."),
+                prompt: later!("¿En cuál de los dos logs puedes señalar el intento que llegó tarde?"),
+                explain: later!("Con la tabla fija, todas las esperas coinciden salvo la del intento 4: 247 s en vez de 240. Con jitter, todas se apartan de la tabla y esos 7 s se pierden entre ellas. Sin azar, una desviación es una señal."),
             },
             DeadLetter: StopText {
                 title: "Dead-letter tras agotar los seis intentos",
-                todo: "El consumidor está fuera de servicio: ninguna entrega puede salir bien, ni la inicial ni los intentos. Publica un pase y deja correr el reloj. Cuando el evento llegue a la cola de dead\u{2060}-\u{2060}letter, arregla la causa y haz el reintento manual.",
-                prompt: "¿En qué segundo, contado desde la publicación, pasa el evento a la cola de dead\u{2060}-\u{2060}letter?",
-                explain: "El evento se movió al fallar el intento 6, con las seis esperas sumadas: 1890 s. En la cola conserva su id, sus intentos y el motivo del último fallo, a la espera del reintento manual.",
+                todo: later!("El consumidor está fuera de servicio: ninguna entrega puede salir bien, ni la inicial ni los intentos. Publica un pase y deja correr el reloj. Cuando el evento llegue a la cola de dead\u{2060}-\u{2060}letter, arregla la causa y haz el reintento manual. Aquí está caído; también podría tener un bug o haber cambiado de URL sin avisar."),
+                prompt: later!("¿En qué segundo, contado desde la publicación, pasa el evento a la cola de dead\u{2060}-\u{2060}letter?"),
+                explain: later!("El evento se movió al fallar el intento 6, con las seis esperas sumadas: 1890 s. En la cola conserva su id, sus intentos y el motivo del último fallo, a la espera del reintento manual."),
             },
             FailureRate: StopText {
                 title: "Tú eliges la probabilidad de fallo",
-                todo: "Cada entrega falla con la probabilidad que elijas, sin depender de las demás; el evento acaba en dead\u{2060}-\u{2060}letter si fallan la inicial y los seis intentos. Predice primero; luego, en los controles, pon la «Probabilidad de que falle cada entrega» al 50 %: «Gráficos» simulará miles de eventos con ese valor.",
-                prompt: "Con una probabilidad de fallo del 50 %, ¿qué parte de los eventos acabará en la cola de dead\u{2060}-\u{2060}letter?",
-                explain: "Un evento solo llega a dead\u{2060}-\u{2060}letter si fallan sus siete entregas, la inicial y los seis intentos: 0,5 elevado a 7, es decir, 1 de cada 128 (≈ 0,78 %). «Gráficos» lo confirma: aunque falle la mitad de las entregas, casi todo llega.",
+                todo: later!("Cada entrega falla con la probabilidad que elijas, sin depender de las demás; el evento acaba en dead\u{2060}-\u{2060}letter si fallan la inicial y los seis intentos. Predice primero; luego, en los controles, pon la «Probabilidad de que falle cada entrega» al 50 %: «Gráficos» simulará miles de eventos con ese valor."),
+                prompt: later!("Con una probabilidad de fallo del 50 %, ¿qué parte de los eventos acabará en la cola de dead\u{2060}-\u{2060}letter?"),
+                explain: later!("Un evento solo llega a dead\u{2060}-\u{2060}letter si fallan sus siete entregas, la inicial y los seis intentos: 0,5 elevado a 7, es decir, 1 de cada 128 (≈ 0,78 %). «Gráficos» lo confirma: aunque falle la mitad de las entregas, casi todo llega."),
             },
             DoubleV4: StopText {
                 title: "Doble publicación: deduplicación por el id del productor (v4)",
-                todo: "Por un error, el productor publica dos veces el mismo pase, cada vez con un UUID v4 aleatorio nuevo. El consumidor idempotente deduplica aquí por ese id del productor.",
-                prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
-                explain: "Los dos UUID v4 son distintos: la tabla de deduplicación no ve ningún duplicado y el idempotente también guarda dos filas. Un id aleatorio protege de las reentregas, no de un hecho publicado dos veces.",
+                todo: later!("Por un error, el productor publica dos veces el mismo pase, cada vez con un UUID v4 aleatorio nuevo. El consumidor idempotente deduplica aquí por ese id del productor."),
+                prompt: later!("¿Cuántas filas tendrá cada consumidor en la tabla de pases?"),
+                explain: later!("Los dos UUID v4 son distintos: la tabla de deduplicación no ve ningún duplicado y el idempotente también guarda dos filas. Un id aleatorio protege de las reentregas, no de un hecho publicado dos veces."),
             },
             DoubleV5: StopText {
                 title: "La misma doble publicación, ahora con deduplicación por el id derivado (v5)",
-                todo: "Ahora el consumidor idempotente deduplica por el UUID v5, derivado del propio hecho (el norad_id y la hora de inicio del pase). Vuelve a publicar el mismo pase dos veces.",
-                prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
-                explain: "Las dos publicaciones tienen la misma clave de entrada, así que su id v5 coincide: la segunda choca con la restricción de unicidad y el idempotente la descarta. El no idempotente, que no deduplica, guarda dos filas.",
+                todo: later!("Ahora el consumidor idempotente deduplica por el UUID v5, derivado del propio hecho (el norad_id y la hora de inicio del pase). Vuelve a publicar el mismo pase dos veces."),
+                prompt: later!("¿Cuántas filas tendrá cada consumidor en la tabla de pases?"),
+                explain: later!("Las dos publicaciones tienen la misma clave de entrada, así que su id v5 coincide: la segunda choca con la restricción de unicidad y el idempotente la descarta. El no idempotente, que no deduplica, guarda dos filas."),
             },
             Crash: StopText {
                 title: "Caída tras el commit, antes del ack",
-                todo: "Una instancia del consumidor procesa el evento y confirma su escritura en la base de datos, pero se cae antes de responder al hub. El botón prepara esa caída y publica un pase.",
-                prompt: "¿Qué le pasa al evento?",
-                explain: "Sin respuesta, el hub no sabe que el trabajo se hizo: reintenta según la tabla y el consumidor recibe el evento otra vez. El idempotente lo descarta; el no idempotente repite el efecto. Es el precio de at-least-once.",
+                todo: later!("Una instancia del consumidor procesa el evento y confirma su escritura en la base de datos, pero se cae antes de responder al hub. El botón prepara esa caída y publica un pase."),
+                prompt: later!("¿Qué le pasa al evento?"),
+                explain: later!("Sin respuesta, el hub no sabe que el trabajo se hizo: reintenta según la tabla y el consumidor recibe el evento otra vez. El idempotente lo descarta; el no idempotente repite el efecto. Es el precio de at-least-once."),
             },
             AskRedelivery: StopText {
                 title: "Pregunta de la lección: sin ack",
-                todo: "Acabas de verlo en el laboratorio; ahora piénsalo en general, con cualquier broker.",
-                prompt: "Un consumidor actualiza la base de datos y se cae antes de enviar el ack. Con entrega at-least-once, ¿qué hace el broker?",
-                explain: "Sin ack, el broker no distingue «procesado» de «perdido», y at-least-once elige no perder nada: lo reentrega, como mostró el paso anterior con el intento 1.",
+                todo: later!("Acabas de verlo en el laboratorio; ahora piénsalo en general, con cualquier broker."),
+                prompt: later!("Un consumidor actualiza la base de datos y se cae antes de enviar el ack. Con entrega at-least-once, ¿qué hace el broker?"),
+                explain: later!("Sin ack, el broker no distingue «procesado» de «perdido», y at-least-once elige no perder nada: lo reentrega, como mostró el paso anterior con el intento 1."),
             },
             AckLost: StopText {
                 title: "Un ack perdido por el camino",
-                todo: "El consumidor procesa el evento y confirma su escritura, pero su respuesta se pierde en la red. En RabbitMQ, esto pasa cuando la conexión se corta antes de que llegue el ack: el mensaje vuelve a la cola. En el laboratorio, esa nueva entrega es el reintento del hub, a los 30 s. El botón prepara la pérdida y publica un pase.",
-                prompt: "¿Cuántas filas tendrá cada consumidor en la tabla de pases?",
-                explain: "El hub no recibió la respuesta y reintentó a los 30 s. El idempotente encontró el id en su tabla de deduplicación y descartó la repetición; el no idempotente guardó una segunda fila. Nadie tenía un bug: la red perdió un mensaje.",
+                todo: later!("El consumidor procesa el evento y confirma su escritura, pero su respuesta se pierde en la red. En RabbitMQ, esto pasa cuando la conexión se corta antes de que llegue el ack: el mensaje vuelve a la cola. En el laboratorio, esa nueva entrega es el reintento del hub, a los 30 s. El botón prepara la pérdida y publica un pase."),
+                prompt: later!("¿Cuántas filas tendrá cada consumidor en la tabla de pases?"),
+                explain: later!("El hub no recibió la respuesta y reintentó a los 30 s. El idempotente encontró el id en su tabla de deduplicación y descartó la repetición; el no idempotente guardó una segunda fila. Nadie tenía un bug: la red perdió un mensaje."),
             },
             Rebalance: StopText {
                 title: "Un reequilibrio a mitad de lote",
-                todo: "En Kafka, las instancias de un consumer group (grupo de consumidores) se reparten las particiones. La instancia A procesa el primer evento de un lote y hace commit en la base de datos, que comparte con B. Antes de que A confirme el offset, el grupo se reequilibra: la partición pasa a B, que sigue desde el último offset confirmado. En el laboratorio, esa entrega a B es el reintento del hub, a los 30 s.",
-                prompt: "¿Qué hace el consumidor idempotente de la instancia B con ese evento?",
-                explain: "B recibió el evento en el reintento: bajo la barra se lee qué instancia recibió cada entrega. Encontró su id en la tabla de deduplicación, que está en la base de datos, no en la instancia. El no idempotente lo aplicó dos veces.",
+                todo: later!("En Kafka, las instancias de un consumer group (grupo de consumidores) se reparten las particiones. La instancia A procesa el primer evento de un lote y hace commit en la base de datos, que comparte con B. Antes de que A confirme el offset, el grupo se reequilibra: la partición pasa a B, que sigue desde el último offset confirmado. En el laboratorio, esa entrega a B es el reintento del hub, a los 30 s."),
+                prompt: later!("¿Qué hace el consumidor idempotente de la instancia B con ese evento?"),
+                explain: later!("B recibió el evento en el reintento y halló su id en la tabla de deduplicación, que está en la base de datos. El exactly-once de Kafka solo cubre lo que pasa dentro de Kafka: no alcanza esa base de datos."),
             },
             VisibilityTimeout: StopText {
                 title: "Un visibility timeout expirado, con el trabajo hecho",
-                todo: "En SQS, un mensaje recibido queda oculto durante su visibility timeout, y el consumidor debe borrarlo antes de que expire. La instancia A va lenta: termina el trabajo y hace commit en su base de datos, pero el plazo ya había expirado cuando intenta borrar el mensaje. En el laboratorio, la nueva entrega es el reintento del hub, a los 30 s.",
-                prompt: "¿Qué pasa con ese mensaje?",
-                explain: "Al expirar el plazo, el mensaje volvió a ser visible y B lo recibió en el reintento, aunque A ya había hecho el trabajo. El idempotente lo descartó; el no idempotente repitió el efecto. Un plazo más largo lo hace más raro, no imposible.",
+                todo: later!("En SQS, un mensaje recibido queda oculto durante su visibility timeout, y el consumidor debe borrarlo antes de que expire. La instancia A va lenta: termina el trabajo y hace commit en su base de datos, pero el plazo ya había expirado cuando intenta borrar el mensaje. En el laboratorio, la nueva entrega es el reintento del hub, a los 30 s."),
+                prompt: later!("¿Qué pasa con ese mensaje?"),
+                explain: later!("Al expirar el plazo, el mensaje volvió a ser visible y B lo recibió en el reintento, aunque A ya había hecho el trabajo. El idempotente lo descartó; el no idempotente repitió el efecto. Un plazo más largo lo hace más raro, no imposible."),
             },
             Transaction: StopText {
                 title: "El límite de la transacción",
-                todo: "El consumidor escribe la marca de deduplicación y el efecto en dos transacciones, la marca primero, y se cae entre ambas. El hub reentrega y el consumidor reiniciado empieza de nuevo. Avanza la demostración paso a paso.",
-                prompt: "¿Qué le pasa al efecto?",
-                explain: "La marca quedó confirmada sin su efecto: en la reentrega, el consumidor la encuentra, cree que ya procesó el evento y lo descarta. El efecto se pierde. Con el efecto primero, se duplica.",
+                todo: later!("El consumidor escribe la marca de deduplicación y el efecto en dos transacciones, la marca primero, y se cae entre ambas. El hub reentrega y el consumidor reiniciado empieza de nuevo. Avanza la demostración paso a paso."),
+                prompt: later!("¿Qué le pasa al efecto?"),
+                explain: later!("La marca quedó confirmada sin su efecto: en la reentrega, el consumidor la encuentra, cree que ya procesó el evento y lo descarta. El efecto se pierde. Con el efecto primero, se duplica."),
             },
             AskSameTransaction: StopText {
                 title: "Pregunta de la lección: una sola transacción",
-                todo: "Piensa en lo que mostró la demostración.",
-                prompt: "¿Por qué el insert de la tabla de deduplicación y la actualización de negocio deben ocurrir en la misma transacción?",
-                explain: "Una transacción es todo o nada: si algo falla a la mitad, se revierten las dos escrituras. Con dos transacciones, la demostración perdió el efecto (marca primero) o lo duplicó (efecto primero).",
+                todo: later!("Piensa en lo que mostró la demostración."),
+                prompt: later!("¿Por qué el insert de la tabla de deduplicación y la actualización de negocio deben ocurrir en la misma transacción?"),
+                explain: later!("Una transacción es todo o nada: si algo falla a la mitad, se revierten las dos escrituras. Con dos transacciones, la demostración perdió el efecto (marca primero) o lo duplicó (efecto primero)."),
             },
             Race: StopText {
                 title: "Dos instancias a la vez",
-                todo: "Dos instancias del consumidor reciben el mismo evento reentregado al mismo tiempo. Cada una pregunta «¿ya vi este id?» y, si no, inserta la marca y aplica el efecto, sin restricción de unicidad. Avanza paso a paso.",
-                prompt: "¿Cuántas instancias aplican el efecto?",
-                explain: "Las dos preguntan antes de que ninguna confirme: las dos creen que el evento es nuevo y aplican el efecto. La comprobación en la aplicación compite consigo misma; con la restricción de unicidad, la segunda haría rollback.",
+                todo: later!("Dos instancias del consumidor reciben el mismo evento reentregado al mismo tiempo. Cada una pregunta «¿ya vi este id?» y, si no, inserta la marca y aplica el efecto, sin restricción de unicidad. Avanza paso a paso."),
+                prompt: later!("¿Cuántas instancias aplican el efecto?"),
+                explain: later!("Las dos preguntan antes de que ninguna confirme: las dos creen que el evento es nuevo y aplican el efecto. La comprobación en la aplicación compite consigo misma; con la restricción de unicidad, la segunda haría rollback."),
             },
             InsertFirst: StopText {
                 title: "El patrón completo: insertar primero",
-                todo: "Otra vez dos instancias reciben el mismo evento a la vez, pero ahora cada una empieza insertando la marca, con restricción de unicidad, y aplica el efecto en esa misma transacción. Nadie pregunta antes «¿ya vi este id?». Avanza paso a paso.",
-                prompt: "¿Cuántas instancias aplican el efecto?",
-                explain: "El insert de B esperó a que A terminara. Al confirmar A la marca y el efecto juntos, el insert de B violó la restricción de unicidad e hizo rollback. Un efecto, decidido por la base de datos.",
+                todo: later!("Otra vez dos instancias reciben el mismo evento a la vez, pero ahora cada una empieza insertando la marca, con restricción de unicidad, y aplica el efecto en esa misma transacción. Nadie pregunta antes «¿ya vi este id?». Avanza paso a paso."),
+                prompt: later!("¿Cuántas instancias aplican el efecto?"),
+                explain: later!("El insert de B esperó a que A terminara. Al confirmar A la marca y el efecto juntos, el insert de B violó la restricción de unicidad e hizo rollback. Un efecto, decidido por la base de datos."),
             },
             Natural: StopText {
                 title: "Dos efectos y una entrega repetida",
-                todo: "Los dos consumidores fijan, entre otras cosas, el estado del pase a «scheduled» y suman 1 a un contador. El botón hace que se pierda el ack de la primera entrega, y el hub la repite. Fíjate en las filas «Contador (+1)» y «Estado = 'scheduled'» de cada consumidor.",
-                prompt: "Tras las dos entregas, en el consumidor no idempotente, ¿cuál de esos dos efectos queda distinto de como lo dejaría una sola entrega?",
-                explain: "En el no idempotente, el contador quedó en 2 y «Estado = 'scheduled'» sigue en 1: escribir el mismo valor dos veces deja lo mismo; sumar, no. Casi ninguna lógica de negocio es naturalmente idempotente.",
+                todo: later!("Los dos consumidores fijan, entre otras cosas, el estado del pase a «scheduled» y suman 1 a un contador. El botón hace que se pierda el ack de la primera entrega, y el hub la repite. Fíjate en las filas «Contador (+1)» y «Estado = 'scheduled'» de cada consumidor."),
+                prompt: later!("Tras las dos entregas, en el consumidor no idempotente, ¿cuál de esos dos efectos queda distinto de como lo dejaría una sola entrega?"),
+                explain: later!("En el no idempotente el contador quedó en 2 y «Estado = 'scheduled'» sigue en 1: escribir el mismo valor dos veces deja lo mismo; sumar, no. El mensaje era el mismo: la idempotencia es de la operación, no del formato del mensaje."),
             },
             AskNatural: StopText {
                 title: "Pregunta de la lección: idempotencia natural",
-                todo: "Mira las filas de efectos de los dos consumidores.",
-                prompt: "¿Qué operación es naturalmente idempotente sin ningún trabajo extra?",
-                explain: "Fijar un valor deja el mismo estado final, lo hagas una vez o diez: «Estado = 'scheduled'» coincide en los dos consumidores, mientras el contador, las líneas de log y los correos del no idempotente crecieron.",
+                todo: later!("Mira las filas de efectos de los dos consumidores."),
+                prompt: later!("¿Qué operación es naturalmente idempotente sin ningún trabajo extra?"),
+                explain: later!("Fijar un valor deja el mismo estado final, lo hagas una vez o diez: «Estado = 'scheduled'» coincide en los dos consumidores, mientras el contador, las líneas de log y los correos del no idempotente crecieron."),
+            },
+        Boundary: StopText {
+                title: "¿Dónde va la protección de un correo?",
+                todo: later!("Ahora el efecto es enviar un correo de confirmación. Un correo no vuelve atrás con un rollback: sale en cuanto se envía, dentro o fuera de una transacción."),
+                prompt: later!("¿Dónde tiene que ir la protección contra la reentrega de ese evento?"),
+                explain: later!("La tabla de deduplicación protege lo que se confirma con ella, y un correo no se confirma en la base de datos. El límite de idempotencia queda fuera de ella: una clave de idempotencia que respete el proveedor, o el patrón outbox (bandeja de salida)."),
             },
             Cursor: StopText {
                 title: "El cursor de polling",
-                todo: "En el modo de polling, el consumidor lee el log ordenado del hub a partir de su cursor, y guardar el cursor es responsabilidad suya. Ya ha leído un lote. Haz que pierda el cursor y que vuelva a leer.",
-                prompt: "Tras perder el cursor y releer desde cero, ¿qué consumidor repite efectos?",
-                explain: "Sin cursor, los dos releen eventos ya procesados. El idempotente los descarta por su id; el no idempotente repite cada efecto. Si el cursor falla, la idempotencia evita el daño.",
+                todo: later!("En el modo de polling, el consumidor lee el log ordenado del hub a partir de su cursor, y guardar el cursor es responsabilidad suya. Ya ha leído un lote. Haz que pierda el cursor y que vuelva a leer."),
+                prompt: later!("Tras perder el cursor y releer desde cero, ¿qué consumidor repite efectos?"),
+                explain: later!("Sin cursor, los dos releen eventos ya procesados. El idempotente los descarta por su id; el no idempotente repite cada efecto. Si el cursor falla, la idempotencia evita el daño."),
             },
             CursorResume: StopText {
                 title: "Un reinicio del consumidor de polling",
-                todo: "El consumidor de polling leyó los eventos del 1 al 3 y guardó su cursor después de confirmar cada uno. Mientras tanto llegaron el 4 y el 5. Ahora se reinicia, como tras un despliegue, y vuelve a leer.",
-                prompt: "Al volver, ¿por qué evento empieza a leer?",
-                explain: "Tras el reinicio, la primera lectura es la del 4 y luego la del 5: el cursor guardado seguía en 3, así que no se repitió ni se saltó nada. Guardarlo tras confirmar el trabajo permite reanudar.",
+                todo: later!("El consumidor de polling leyó los eventos del 1 al 3 y guardó su cursor después de confirmar cada uno. Mientras tanto llegaron el 4 y el 5. Ahora se reinicia, como tras un despliegue, y vuelve a leer."),
+                prompt: later!("Al volver, ¿por qué evento empieza a leer?"),
+                explain: later!("Tras el reinicio, la primera lectura es la del 4 y luego la del 5: el cursor guardado seguía en 3, así que no se repitió ni se saltó nada. Guardarlo tras confirmar el trabajo permite reanudar."),
+            },
+        AckFirst: StopText {
+                title: "Confirmar antes de procesar",
+                todo: later!("Este consumidor de polling guarda su cursor, su forma de confirmar (como un ack o un offset), antes de procesar cada evento y no después. El botón le hace leer un lote de tres y caerse a mitad del segundo."),
+                prompt: later!("Tras reiniciarse y leer otra vez, ¿qué pasa con el evento que estaba procesando al caerse?"),
+                explain: later!("El evento 2 quedó «omitido»: el cursor ya lo daba por hecho y nadie lo volvió a leer ni avisó. Por eso Kafka, RabbitMQ y SQS confirman por defecto después del trabajo: at-least-once repite, pero no pierde en silencio."),
             },
             AskAtLeastOnce: StopText {
                 title: "Pregunta de la lección: at-least-once",
-                todo: "La última pregunta resume todo el recorrido.",
-                prompt: "¿Por qué un sistema distribuido honesto garantiza entrega at-least-once y no exactly-once?",
-                explain: "Desde el hub, una respuesta perdida y un consumidor caído se ven igual. Para no perder eventos, el hub reintenta, y los duplicados son una certeza. Lo que sí se logra es que procesar dos veces tenga el mismo efecto que una: la idempotencia.",
+                todo: later!("La última pregunta resume todo el recorrido."),
+                prompt: later!("¿Por qué un sistema distribuido honesto garantiza entrega at-least-once y no exactly-once?"),
+                explain: later!("Desde el hub, una respuesta perdida y un consumidor caído se ven igual. Para no perder eventos, el hub reintenta, y los duplicados son una certeza. Lo que sí se logra es que procesar dos veces tenga el mismo efecto que una: la idempotencia."),
             },
         }),
     },
@@ -472,8 +496,15 @@ pub static ES: Texts = Texts {
         more: "Resultado: el efecto se aplicó dos veces.",
     },
     why: why_es,
+    #[cfg(not(target_arch = "wasm32"))]
     choice: choice_es,
+    #[cfg(target_arch = "wasm32")]
+    choice: super::loaded::spanish_choice,
+    #[cfg(not(target_arch = "wasm32"))]
     mistake: mistake_es,
+    // In the page the sentences come with `path-es.txt`.
+    #[cfg(target_arch = "wasm32")]
+    mistake: super::loaded::spanish_mistake,
     expected: keyed!(Expected {
         Object: "un objeto",
         WholeNumber: "un número entero",
@@ -557,6 +588,7 @@ fn why_es(why: &Why) -> &'static str {
 }
 
 /// Each worded choice of a stop, by what it says (never by its place in a list).
+#[cfg(not(target_arch = "wasm32"))]
 fn choice_es(c: Choice) -> &'static str {
     match c {
         // Shown as numbers (seconds, rows, counts, shares), not words.
@@ -600,6 +632,10 @@ fn choice_es(c: Choice) -> &'static str {
         Choice::AddToBalance => "Sumar diez al saldo de una cuenta",
         Choice::SetStatus => "Fijar el estado de un pase a un valor constante",
         Choice::SendEmail => "Enviar un correo de confirmación",
+        Choice::DedupTableCoversEmail => "En la tabla de deduplicación, en la misma transacción que el envío",
+        Choice::ProtectAtProvider => "Fuera de la base de datos: una clave de idempotencia que el proveedor respete, o un outbox",
+        Choice::FewerRetries => "En el hub: reintentando menos veces",
+        Choice::InstanceMemory => "En la memoria de la instancia que envía el correo",
         Choice::IdempotentRepeats => "El idempotente",
         Choice::NaiveRepeats => "El no idempotente",
         Choice::BothRepeat => "Los dos",
@@ -611,11 +647,13 @@ fn choice_es(c: Choice) -> &'static str {
         Choice::ImmediateFirst => "El que reintenta en el acto: en cuanto el consumidor vuelve, le llega todo",
         Choice::ScheduleFirst => "El que sigue la tabla de espera",
         Choice::BothSameTime => "Los dos a la vez: son los mismos 60 eventos",
-        Choice::JitterNoise => "Nada: los reintentos siempre se desvían un poco al azar",
-        Choice::RealDelay => "Que algo retrasó ese intento (el hub, una cola, un reloj): hay que investigarlo",
-        Choice::ClockRounding => "Que el log redondea los tiempos",
+        Choice::VisibleInBoth => "En los dos: basta con comparar cada espera con la tabla",
+        Choice::OnlyOnTheSchedule => "Solo en el de la tabla fija: allí cualquier desviación destaca",
+        Choice::JitterRevealsIt => "Solo en el de jitter: el azar hace resaltar los retrasos",
+        Choice::TooSmallToSee => "En ninguno: 7 s entre cientos no se notan",
         Choice::OtherApplies => "Lo aplica otra vez: B nunca había visto ese evento",
         Choice::OtherDiscards => "Lo descarta: la tabla de deduplicación está en la base de datos que comparte con A",
+        Choice::KafkaExactlyOnce => "Nada: la semántica exactly-once de Kafka evita que se repita",
         Choice::OffsetSkipped => "Nada: Kafka sabe que A ya lo leyó y no se lo entrega",
         Choice::SqsDropsIt => "SQS ve que el trabajo terminó y lo da por procesado",
         Choice::OtherInstanceGetsIt => "Vuelve a ser visible y otra instancia lo recibe de nuevo",
@@ -626,11 +664,16 @@ fn choice_es(c: Choice) -> &'static str {
         Choice::ResumeFromSaved => "Por el 4: su cursor guardado dice que del 1 al 3 ya están",
         Choice::ReadsFromStart => "Por el 1: al reiniciarse olvida por dónde iba",
         Choice::HubResends => "Por donde le diga el hub, que lleva la cuenta de cada consumidor",
+        Choice::AckFirstRereads => "Lo vuelve a leer: al reiniciarse empieza por donde se cayó",
+        Choice::AckFirstLosesIt => "Se pierde en silencio: el cursor ya lo daba por procesado",
+        Choice::HubNoticesTheCrash => "El hub nota la caída y se lo vuelve a entregar",
+        Choice::LostGoesToDeadLetter => "Pasa a la cola de dead\u{2060}-\u{2060}letter",
     }
 }
 
 /// What a wrong prediction or answer gets wrong, answered with what the run showed: the card
 /// shows it alone, instead of the stop's explanation, so it stands on its own.
+#[cfg(not(target_arch = "wasm32"))]
 fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
     use Answer::{Choice as W, Count, Permille, Rows, Secs};
     use Choice::*;
@@ -667,8 +710,9 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskAtLeastOnce, W(NoCursor)) => "Perder el cursor también provoca duplicados (lo viste en «El cursor de polling»), pero no explica la garantía: aunque nadie lo perdiera, una respuesta perdida obliga al hub a reintentar.",
         (Stop::NoImmediateRetry, W(ImmediateFirst)) => "Le llega todo, sí, pero de golpe: aguanta 2 intentos por segundo y 60 eventos que insisten cada segundo no lo dejan levantarse. El gráfico lo muestra: con ese hub no se entrega ninguno.",
         (Stop::NoImmediateRetry, W(BothSameTime)) => "Los eventos son los mismos, pero no la carga: la tabla los espacia; los reintentos en el acto ahogan al consumidor. En el gráfico, solo la tabla de espera se pone al día.",
-        (Stop::NoJitter, W(JitterNoise)) => "Eso valdría con jitter (un retraso al azar en cada espera), pero este hub no lo usa: el intento 4 tocaba a los 450 s exactos, y 7 s de más son un retraso real.",
-        (Stop::NoJitter, W(ClockRounding)) => "Redondear movería milisegundos, no siete segundos. La tabla da 30 + 60 + 120 + 240 = 450 s para el intento 4: llegar a los 457 s es un retraso real.",
+        (Stop::NoJitter, W(VisibleInBoth)) => "Con jitter ninguna espera coincide con la tabla: todas se apartan hasta un 20 %, y el intento 4 del log con jitter no destaca entre las demás. Solo la tabla fija deja señalarlo.",
+        (Stop::NoJitter, W(JitterRevealsIt)) => "El azar no resalta nada: mueve todas las esperas, y los 7 s del atasco quedan dentro de lo que el jitter ya mueve. En el log de la tabla fija, el intento 4 es la única espera distinta.",
+        (Stop::NoJitter, W(TooSmallToSee)) => "Con la tabla fija se notan: 247 s en vez de los 240 s de la tabla, y todas las demás esperas coinciden al segundo. Lo que los esconde es el jitter, no su tamaño.",
         (Stop::FailureRate, Permille(500)) => "El 50 % es de cada entrega, no del evento: para acabar en dead\u{2060}-\u{2060}letter tienen que fallar las siete. La tasa observada en «Gráficos» ronda el 0,8 %.",
         (Stop::FailureRate, Permille(16)) => "1,6 % es 0,5 elevado a 6: esa cuenta olvida la entrega inicial. Tienen que fallar siete entregas, y 0,5⁷ ≈ 0,78 %, la tasa que muestra «Gráficos».",
         (Stop::FailureRate, Permille(0)) => "Los reintentos no lo garantizan: con siete entregas que fallan la mitad de las veces, a 1 evento de cada 128 le fallan todas. En «Gráficos», la tasa no es cero.",
@@ -676,6 +720,7 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AckLost, Rows(2, 2)) => "El idempotente anota el id en la misma transacción que el efecto: en la reentrega lo encontró y descartó el evento («Duplicados descartados»).",
         (Stop::Rebalance, W(OtherApplies)) => "B no necesita haberlo visto: la tabla de deduplicación está en la base de datos compartida, donde A escribió la marca con el efecto. B encontró el id y descartó el evento.",
         (Stop::Rebalance, W(OffsetSkipped)) => "Kafka solo conoce el último offset confirmado, y A no confirmó el de este evento: B siguió desde ese offset y lo recibió otra vez (intento 1 en la línea de tiempo).",
+        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Las transacciones de Kafka cubren leer, procesar y escribir dentro de Kafka; el commit de A en su base de datos queda fuera. B recibió el evento otra vez: intento 1 bajo la barra de la línea de tiempo.",
         (Stop::VisibilityTimeout, W(SqsDropsIt)) => "SQS no sabe nada del trabajo: solo ve si el mensaje se borró a tiempo. No se borró, así que volvió a ser visible y B lo recibió, como se lee bajo la barra.",
         (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Solo lo reserva el plazo: al expirar, cualquier consumidor que pida mensajes puede recibirlo. Aquí lo recibió B, como se lee bajo la barra.",
         (Stop::InsertFirst, Count(0)) => "La violación solo revierte la transacción de B; la de A, que insertó primero, confirmó la marca y el efecto juntos: un efecto, el de A.",
@@ -684,6 +729,12 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Natural, W(NeitherChanges)) => "El no idempotente no recuerda nada: lo aplicó todo otra vez. El estado quedó igual, porque escribir el mismo valor no cambia nada; el contador sumó uno más.",
         (Stop::CursorResume, W(ReadsFromStart)) => "Al reiniciarse se pierde la memoria, no lo guardado: el cursor seguía en 3 y la lectura empezó por el 4.",
         (Stop::CursorResume, W(HubResends)) => "En el modo de polling, el hub solo guarda el log; la posición de cada uno es responsabilidad del consumidor. Este la guardó, y por eso empezó por el 4.",
+        (Stop::Boundary, W(DedupTableCoversEmail)) => "El rollback deshace la marca, no el correo: si la instancia se cae tras enviarlo y antes del commit, la copia que vuelve lo envía otra vez. En el banco de pruebas, ningún orden es seguro con un correo.",
+        (Stop::Boundary, W(FewerRetries)) => "Menos reintentos no quitan la reentrega: con una basta para que el correo salga dos veces, y un evento que no se entrega llega antes a la cola de dead\u{2060}-\u{2060}letter.",
+        (Stop::Boundary, W(InstanceMemory)) => "La otra instancia del consumer group no ve esa memoria, y un reinicio la borra: la copia reentregada envía el correo otra vez.",
+        (Stop::AckFirst, W(AckFirstRereads)) => "Empezó por donde decía el cursor, y el cursor ya había pasado del 2: en el panel de polling, el 2 está «omitido». Guardar antes de procesar convierte una caída en un evento perdido.",
+        (Stop::AckFirst, W(HubNoticesTheCrash)) => "En el modo de polling el hub solo guarda el log: la cuenta la lleva el cursor del consumidor, que ya apuntaba más allá del 2. Nadie lo volvió a entregar: quedó «omitido».",
+        (Stop::AckFirst, W(LostGoesToDeadLetter)) => "A dead\u{2060}-\u{2060}letter van los eventos cuyas entregas fallan, y aquí ninguna falló a ojos de nadie. El 2 quedó «omitido» sin dejar rastro: justo lo que at-least-once evita.",
         _ => return None,
     })
 }

@@ -25,6 +25,23 @@ macro_rules! keyed {
     }};
 }
 
+/// A text of the Spanish table's path beyond its first view (a stop's todo, prompt and
+/// explanation): built in natively; in the page it comes with `path-es.txt`, fetched when the
+/// learner first predicts or reaches another stop (`loaded`, `ui::text_files`), so the first
+/// load does not carry it.
+#[cfg(target_arch = "wasm32")]
+macro_rules! later {
+    ($s:expr) => {
+        ""
+    };
+}
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! later {
+    ($s:expr) => {
+        $s
+    };
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod en;
 mod es;
@@ -52,11 +69,26 @@ pub const LOADING_EN: &str = "Loading the lab…";
 /// Visits every string of a table in declaration order: how a language table becomes a file
 /// ([`loaded`]) and a file becomes a table again. `SHAPE` fingerprints the table's keys (their
 /// names, order and lengths) at compile time, so a file written for other keys is refused.
-pub trait Strings {
+///
+/// The visit goes by the strings' places in the table (`offsets`: a table of fields per struct
+/// and a loop per array) rather than one line of code per string: written out, the English
+/// table's 550 strings were 9.7 KB of the page's module.
+pub trait Strings: Sized {
     const SHAPE: u64;
     /// How many strings [`Strings::each`] visits.
     const COUNT: usize;
-    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str));
+    /// Calls `f` with the byte offset, in a `Self` placed at `base`, of each of its strings in
+    /// declaration order. Every offset it gives is that of a `&'static str` inside `Self`.
+    fn offsets(base: usize, f: &mut dyn FnMut(usize));
+    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
+        let start = (self as *mut Self).cast::<u8>();
+        Self::offsets(0, &mut |off| {
+            // SAFETY: `offsets` gives only offsets of `&'static str` fields of `Self` (each impl
+            // below derives them from the field's own type), so `start + off` is such a field
+            // of `*self`, which nothing else borrows while `each` runs.
+            f(unsafe { &mut *start.add(off).cast::<&'static str>() })
+        });
+    }
 }
 
 /// FNV-1a over `bytes`, started from `h` (XORed into the offset basis): the shape's fingerprint,
@@ -74,17 +106,17 @@ pub const fn mix(h: u64, bytes: &[u8]) -> u64 {
 impl Strings for &'static str {
     const SHAPE: u64 = 1;
     const COUNT: usize = 1;
-    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
-        f(self)
+    fn offsets(base: usize, f: &mut dyn FnMut(usize)) {
+        f(base)
     }
 }
 
 impl<T: Strings, const N: usize> Strings for [T; N] {
     const SHAPE: u64 = mix(T::SHAPE, &(N as u64).to_le_bytes());
     const COUNT: usize = N * T::COUNT;
-    fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
-        for s in self {
-            s.each(f);
+    fn offsets(base: usize, f: &mut dyn FnMut(usize)) {
+        for i in 0..N {
+            T::offsets(base + i * std::mem::size_of::<T>(), f);
         }
     }
 }
@@ -94,17 +126,17 @@ impl<T: Strings, const N: usize> Strings for [T; N] {
 impl Strings for fn(&Why) -> &'static str {
     const SHAPE: u64 = 2;
     const COUNT: usize = 0;
-    fn each(&mut self, _: &mut dyn FnMut(&mut &'static str)) {}
+    fn offsets(_: usize, _: &mut dyn FnMut(usize)) {}
 }
 impl Strings for fn(Choice) -> &'static str {
     const SHAPE: u64 = 3;
     const COUNT: usize = 0;
-    fn each(&mut self, _: &mut dyn FnMut(&mut &'static str)) {}
+    fn offsets(_: usize, _: &mut dyn FnMut(usize)) {}
 }
 impl Strings for fn(Stop, Answer) -> Option<&'static str> {
     const SHAPE: u64 = 4;
     const COUNT: usize = 0;
-    fn each(&mut self, _: &mut dyn FnMut(&mut &'static str)) {}
+    fn offsets(_: usize, _: &mut dyn FnMut(usize)) {}
 }
 
 /// Declares a table struct (every field a string, an array of them, a nested table or a
@@ -122,8 +154,15 @@ macro_rules! strings {
                 h
             };
             const COUNT: usize = 0 $(+ <$t as Strings>::COUNT)*;
-            fn each(&mut self, f: &mut dyn FnMut(&mut &'static str)) {
-                $(Strings::each(&mut self.$f, f);)*
+            fn offsets(base: usize, f: &mut dyn FnMut(usize)) {
+                // Each field's place and how to visit it: data, not a line of code per field.
+                type Visit = fn(usize, &mut dyn FnMut(usize));
+                const FIELDS: &[(usize, Visit)] = &[
+                    $((std::mem::offset_of!($name, $f), <$t as Strings>::offsets),)*
+                ];
+                for &(off, visit) in FIELDS {
+                    visit(base + off, f);
+                }
             }
         }
     };
@@ -145,6 +184,12 @@ impl Lang {
     /// Whether this language's texts are at hand: in the page, English once its file is read.
     pub fn ready(self) -> bool {
         self == Lang::Es || cfg!(not(target_arch = "wasm32")) || loaded::english().is_some()
+    }
+
+    /// Whether the path's texts are all at hand in this language: in the page, Spanish once
+    /// `path-es.txt` is read (English carries its own).
+    pub fn path_ready(self) -> bool {
+        self == Lang::En || cfg!(not(target_arch = "wasm32")) || loaded::spanish_ready()
     }
 }
 
@@ -202,6 +247,8 @@ pub struct Texts {
     pub showing_latest: &'static str,
     pub dlq: &'static str,
     pub dlq_empty: &'static str,
+    /// Empty again: every event that exhausted its intentos was sent back with a manual retry.
+    pub dlq_emptied: &'static str,
     pub moved_at: &'static str,
     pub last_reason: &'static str,
     pub replay: &'static str,
@@ -499,6 +546,9 @@ pub struct PathTexts {
     pub demo_progress: &'static str,
     /// At the end of the path: on to the consumer workbench.
     pub to_workbench: &'static str,
+    /// While a stop's texts or its feedback are fetched, and if they cannot be.
+    pub feedback_loading: &'static str,
+    pub feedback_missing: &'static str,
     /// The failure-rate stop, once predicted: where the learner sets the probability.
     pub set_rate: &'static str,
     /// The no-immediate-retry comparison: its caption, the two hubs (at once, on the table),
@@ -510,7 +560,21 @@ pub struct PathTexts {
     pub recovery_caught_up: &'static str,
     pub recovery_never: &'static str,
     pub acts: [&'static str; Act::COUNT],
+    /// The no-jitter stop's two logs.
+    pub jitter: JitterTexts,
     pub stops: [StopText; Stop::COUNT],
+}
+}
+
+strings! {
+/// The no-jitter stop's table of waits: its columns (the intento, the wait the schedule gives,
+/// each log's wait), and, once answered, where the delay was (`{0}` the intento, `{1}` the delay).
+pub struct JitterTexts {
+    pub retry: &'static str,
+    pub table: &'static str,
+    pub fixed: &'static str,
+    pub jittered: &'static str,
+    pub found: &'static str,
 }
 }
 
@@ -532,6 +596,24 @@ impl PathTexts {
 }
 
 impl Texts {
+    /// A stop's own texts: built in, or (Spanish in the page, beyond the first stop's todo and
+    /// prompt) from `path-es.txt` once it is read; empty until then.
+    pub fn stop_text(&self, stop: Stop) -> StopText {
+        let mut st = *self.path.stop(stop);
+        if let Some([todo, prompt, explain]) = loaded::spanish_stop(stop) {
+            for (field, read) in [
+                (&mut st.todo, todo),
+                (&mut st.prompt, prompt),
+                (&mut st.explain, explain),
+            ] {
+                if field.is_empty() {
+                    *field = read;
+                }
+            }
+        }
+        st
+    }
+
     /// A path answer in words: seconds, rows per consumer, a count, or a worded choice.
     pub fn path_answer(&self, a: Answer) -> String {
         match a {
@@ -544,7 +626,11 @@ impl Texts {
                 "≈\u{a0}{}",
                 self.percent(f64::from(m) / 1000.0, u8::from(m % 10 != 0))
             ),
-            Answer::Choice(c) => (self.choice)(c).to_string(),
+            // Its words come with the path's texts (Spanish in the page): «…» until then.
+            Answer::Choice(c) => match (self.choice)(c) {
+                "" => "…".to_string(),
+                words => words.to_string(),
+            },
         }
     }
 
@@ -625,6 +711,16 @@ impl Texts {
             }
             EventState::Delivered { .. } => self.state_delivered.into(),
             EventState::DeadLettered { .. } => self.state_dead_lettered.into(),
+        }
+    }
+
+    /// An attempt of series `series` as the lesson counts it: the first series opens with the
+    /// initial delivery, a later one (a replay from the dead-letter queue) with the manual retry.
+    pub fn attempt_in(&self, series: u32, n: u32) -> String {
+        if n == 0 && series > 0 {
+            self.kind(Kind::Replayed).to_string()
+        } else {
+            self.attempt(n)
         }
     }
 

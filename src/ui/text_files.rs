@@ -1,5 +1,6 @@
-//! Brings the English texts the first time English is asked for: they are a file beside the
-//! lab (`texts-en.txt`, see `text::loaded`), not part of its module.
+//! Brings the texts that are files beside the lab rather than part of its module (see
+//! `text::loaded`): the English texts the first time English is asked for, the Spanish feedback
+//! the first time the learner predicts.
 use std::cell::RefCell;
 
 use wasm_bindgen_futures::JsFuture;
@@ -8,30 +9,76 @@ use yew::Callback;
 use crate::lang::Lang;
 use crate::problem::Why;
 
-const FILE: &str = "texts-en.txt";
+/// A file of texts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum File {
+    English,
+    SpanishPath,
+}
 
-/// Told whether the English texts were read.
+impl File {
+    fn name(self) -> &'static str {
+        match self {
+            File::English => "texts-en.txt",
+            File::SpanishPath => "path-es.txt",
+        }
+    }
+
+    fn read(self, text: &str) -> Result<(), Why> {
+        match self {
+            File::English => super::text::loaded::load_english(text),
+            File::SpanishPath => super::text::loaded::load_spanish_path(text),
+        }
+    }
+
+    fn ready(self) -> bool {
+        match self {
+            File::English => Lang::En.ready(),
+            File::SpanishPath => Lang::Es.path_ready(),
+        }
+    }
+}
+
+/// Told whether the file was read.
 type Done = Callback<Result<(), Why>>;
 
 thread_local! {
-    /// Who waits for the fetch under way: a second ask (the menu opened, then English chosen
+    /// The files that could not be fetched or read (a later ask tries again).
+    static FAILED: RefCell<[bool; 2]> = const { RefCell::new([false, false]) };
+    /// Who waits for each fetch under way: a second ask (the menu opened, then English chosen
     /// before the texts came) joins it instead of fetching again.
-    static WAITING: RefCell<Option<Vec<Done>>> = const { RefCell::new(None) };
+    static WAITING: RefCell<[Option<Vec<Done>>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// Whether the last try to fetch `file` failed.
+pub fn failed(file: File) -> bool {
+    FAILED.with(|f| f.borrow()[file as usize])
 }
 
 /// Starts bringing the English texts if they are not here yet; nobody waits for them.
 pub fn prefetch() {
-    if !Lang::En.ready() {
-        fetch(Callback::noop());
+    prefetch_file(File::English);
+}
+
+/// Starts bringing `file` if it is not here yet; nobody waits for it.
+pub fn prefetch_file(file: File) {
+    if !file.ready() {
+        fetch_file(file, Callback::noop());
     }
 }
 
 /// Fetches and reads the English texts, then calls `done`.
 pub fn fetch(done: Done) {
+    fetch_file(File::English, done);
+}
+
+/// Fetches and reads `file`, then calls `done`.
+pub fn fetch_file(file: File, done: Done) {
     let Some(win) = web_sys::window() else {
         return done.emit(Err(Why::NotFetched));
     };
-    let joined = WAITING.with(|w| match &mut *w.borrow_mut() {
+    let slot = file as usize;
+    let joined = WAITING.with(|w| match &mut w.borrow_mut()[slot] {
         Some(waiting) => {
             waiting.push(done);
             true
@@ -44,7 +91,7 @@ pub fn fetch(done: Done) {
     if joined {
         return;
     }
-    let places = places(&win);
+    let places = places(&win, file.name());
     yew::platform::spawn_local(async move {
         let mut result = Err(Why::NotFetched);
         for url in places {
@@ -55,13 +102,17 @@ pub fn fetch(done: Done) {
             };
             // A page of the host's at that address is not the file: its header says so.
             if let Some(text) = text {
-                result = super::text::loaded::load_english(&text);
+                result = file.read(&text);
                 if result.is_ok() {
                     break;
                 }
             }
         }
-        for done in WAITING.with(|w| w.borrow_mut().take()).unwrap_or_default() {
+        FAILED.with(|f| f.borrow_mut()[slot] = result.is_err());
+        for done in WAITING
+            .with(|w| w.borrow_mut()[slot].take())
+            .unwrap_or_default()
+        {
             done.emit(result.clone());
         }
     });
@@ -70,7 +121,7 @@ pub fn fetch(done: Done) {
 /// Where to look, in order: beside each `style.css` the page links (the lab's own is among
 /// them: an iframe's page and a direct mount both link it, and a host may have a `style.css`
 /// of its own), then beside the page.
-fn places(win: &web_sys::Window) -> Vec<String> {
+fn places(win: &web_sys::Window, name: &str) -> Vec<String> {
     let sheets = win.document().and_then(|d| {
         d.query_selector_all(r#"link[rel~="stylesheet"][href$="style.css"]"#)
             .ok()
@@ -84,7 +135,7 @@ fn places(win: &web_sys::Window) -> Vec<String> {
     });
     let mut places = Vec::new();
     for base in hrefs.chain(page) {
-        if let Ok(url) = web_sys::Url::new_with_base(FILE, &base) {
+        if let Ok(url) = web_sys::Url::new_with_base(name, &base) {
             if !places.contains(&url.href()) {
                 places.push(url.href());
             }
