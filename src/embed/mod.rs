@@ -7,8 +7,6 @@ pub mod link;
 pub mod protocol;
 pub mod saved;
 pub mod scenario;
-#[cfg(test)]
-mod scenario_play_tests;
 pub mod settings;
 pub mod value;
 pub mod xapi;

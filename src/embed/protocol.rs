@@ -458,5 +458,4 @@ fn read_panels(names: Vec<&str>, problems: &mut Vec<Problem>) -> Vec<Panel> {
 }
 
 #[cfg(test)]
-#[path = "protocol_tests.rs"]
 mod tests;

@@ -4,9 +4,12 @@
 pub mod announce;
 pub mod checkpoints;
 pub mod clock;
+pub mod outside;
 pub mod panels;
 pub mod path;
 pub mod polling;
+pub mod reply;
+pub mod revs;
 pub mod run;
 pub mod settings;
 pub mod stepper;
@@ -26,13 +29,16 @@ use crate::sim::polling::{CursorPolicy, Polling};
 use crate::sim::scenario::{Do, Scenario};
 use crate::sim::Config;
 
-use announce::Salient;
+pub use outside::{HostCounts, Loaded, Notice, Origin};
+pub use reply::{Effects, Part, Reply};
+pub use revs::{Concern, Concerns, Revs};
+
 use checkpoints::{detect, Challenge, Stop};
 use clock::{Clock, ClockAction};
 use path::{Path, PathAction};
 use polling::PollAction;
 use run::{Run, RunAction};
-use settings::{Field, SettingsAction};
+use settings::SettingsAction;
 use stepper::{Stepper, StepperAction};
 
 /// Events in the figures' Monte Carlo at the current p, and at each of the nine p on the curve.
@@ -77,164 +83,6 @@ pub enum Action {
     NoEnglish,
     /// A file of texts arrived (or could not): what shows them is drawn again.
     TextsArrived,
-}
-
-/// A message for the learner, by key so it follows the language.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Notice {
-    BadNumber {
-        field: Field,
-        input: String,
-    },
-    TooManyEvents,
-    BadScenario(Problem),
-    /// The learner acted from the past: the actions recorded after that moment are gone.
-    FutureDropped,
-}
-
-/// Where a loaded scenario came from, as the page names it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A file next to the page (a preset, the query's `scenario`): a link can name it.
-    Fetched(String),
-    /// A file the learner picked or dropped, by its name (a link must carry the run itself).
-    Picked(String),
-    /// The run a share link carried.
-    Link,
-}
-
-/// A scenario the lab plays: where it came from (none: the host gave it), and whether the
-/// learner has acted on it since (a link can then name a fetched file instead of the run).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Loaded {
-    pub origin: Option<Origin>,
-    pub untouched: bool,
-}
-
-/// Messages from the host page, counted for the diagnostics line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HostCounts {
-    pub accepted: u32,
-    pub ignored: u32,
-    /// The host asked to see these counts (`diagnostics=on`).
-    pub shown: bool,
-}
-
-named_enum! {
-    /// What a view can show, each with its own revision: `time` moves with the clock alone,
-    /// `sim` with what the simulation did or which event is selected.
-    pub enum Concern {
-        Lang = "lang",
-        Time = "time",
-        Sim = "sim",
-        Clock = "clock",
-        Settings = "settings",
-        Demos = "demos",
-        Polling = "polling",
-        Progress = "progress",
-        Notices = "notices",
-        Figures = "figures",
-        Path = "path",
-    }
-}
-
-/// A set of concerns: what a view shows, or what an action changed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Concerns(u16);
-
-impl Concerns {
-    pub const fn of(list: &[Concern]) -> Concerns {
-        let mut bits = 0;
-        let mut i = 0;
-        while i < list.len() {
-            bits |= 1 << list[i] as u16;
-            i += 1;
-        }
-        Concerns(bits)
-    }
-
-    pub fn has(self, c: Concern) -> bool {
-        self.0 & (1 << c as u16) != 0
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
-
-/// One counter per concern, bumped whenever that concern changes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Revs([u32; Concern::COUNT]);
-
-impl Revs {
-    pub fn bump(&mut self, c: Concern) {
-        let r = &mut self.0[c as usize];
-        *r = r.wrapping_add(1);
-    }
-
-    pub fn get(&self, c: Concern) -> u32 {
-        self.0[c as usize]
-    }
-
-    /// The revisions of the concerns in `mask`, the others zero: two masked values differ
-    /// exactly when something the view shows has changed.
-    pub fn masked(&self, mask: Concerns) -> Revs {
-        let mut m = Revs::default();
-        for &c in Concern::ALL.iter().filter(|&&c| mask.has(c)) {
-            m.0[c as usize] = self.0[c as usize];
-        }
-        m
-    }
-
-    /// The concerns whose revision differs from `before`.
-    pub fn changed_since(&self, before: &Revs) -> Concerns {
-        // Every action, every clock tick: bits, not a list.
-        let bits = Concern::ALL
-            .iter()
-            .filter(|&&c| self.get(c) != before.get(c))
-            .fold(0, |bits, &c| bits | 1 << c as u16);
-        Concerns(bits)
-    }
-}
-
-/// What one of the lab's parts (clock, settings, run, demonstrations, polling, path) did with
-/// its action: every part answers in this one shape, and [`Lab::apply`] acts on it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Reply {
-    Same,
-    /// Changed: the part's concern is bumped.
-    Changed,
-    /// The run must start again from the settings (they change the schedule or the ids).
-    Restart,
-    /// Refused; the learner is told why.
-    Refused(Notice),
-    /// Changed, and these actions follow (a path stop setting its scene).
-    Then(Vec<Action>),
-}
-
-/// One part of the lab's state, with its own actions.
-pub trait Part {
-    type Action;
-    /// What the part must know of the rest of the lab (most need nothing).
-    type Context;
-    fn apply(&mut self, action: Self::Action, ctx: Self::Context) -> Reply;
-}
-
-/// What the page must do once an action is applied; the state itself is already whole
-/// (figures, challenges, the path's observation).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Effects {
-    /// Redraw the views that show these.
-    pub changed: Concerns,
-    /// The most salient thing the simulation just did, for the live region.
-    pub news: Option<Salient>,
-    /// The stop's result became known: announce it.
-    pub result: bool,
-    /// Challenges reached by this action, and the stop it passed: checkpoints for the host.
-    pub challenges: Vec<Challenge>,
-    pub passed: Option<Stop>,
-    /// Worth saving: anything but a clock tick that reached nothing.
-    pub save: bool,
 }
 
 pub struct Lab {

@@ -11,7 +11,6 @@ use super::outcome::{Fault, Instance, Outcome, Reason, RootCause};
 use super::rng::{threshold, SimRng};
 
 // A child module, so it sees the hub's private bookkeeping.
-#[path = "hub_invariants.rs"]
 mod invariants;
 
 #[derive(Clone, Debug, PartialEq)]

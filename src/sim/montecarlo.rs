@@ -97,70 +97,6 @@ pub fn analytic_duplicates_per_event(cfg: &Config) -> f64 {
     expected_attempts * per_attempt - (1.0 - never)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn matches_the_analytic_values() {
-        for (p, a) in [(0.5, 0.0), (0.7, 0.3), (0.2, 1.0)] {
-            let cfg = Config {
-                failure_probability: p,
-                ack_lost_share: a,
-                seed: 99,
-                ..Config::default()
-            };
-            let n = 400_000;
-            let r = run(&cfg, n);
-            let want = cfg.analytic_dead_letter_rate();
-            let sd = (want * (1.0 - want) / n as f64).sqrt();
-            assert!(
-                (r.dead_letter_rate() - want).abs() < 5.0 * sd + 1e-9,
-                "p={p}: {} vs {want}",
-                r.dead_letter_rate()
-            );
-            for (k, want_k) in analytic_delivered_at(&cfg).iter().enumerate() {
-                let got = r.delivered_at[k] as f64 / n as f64;
-                let sd = (want_k * (1.0 - want_k) / n as f64).sqrt();
-                assert!(
-                    (got - want_k).abs() < 5.0 * sd + 1e-9,
-                    "p={p} k={k}: {got} vs {want_k}"
-                );
-            }
-            let dup = analytic_duplicates_per_event(&cfg);
-            assert!(
-                (r.duplicates_per_event() - dup).abs() < 0.02 * dup.max(0.05),
-                "p={p} a={a}: {} vs {dup}",
-                r.duplicates_per_event()
-            );
-            assert_eq!(r.delivered_at.iter().sum::<u64>() + r.dead_lettered, n);
-        }
-    }
-
-    #[test]
-    fn extremes() {
-        let all_fail = Config {
-            failure_probability: 1.0,
-            ack_lost_share: 0.0,
-            ..Config::default()
-        };
-        let r = run(&all_fail, 1000);
-        assert_eq!(
-            (r.dead_lettered, r.attempts, r.processings),
-            (1000, 7000, 0)
-        );
-        let none_fail = Config {
-            failure_probability: 0.0,
-            ..Config::default()
-        };
-        let r = run(&none_fail, 1000);
-        assert_eq!(
-            (r.dead_lettered, r.attempts, r.delivered_at[0]),
-            (0, 1000, 1000)
-        );
-    }
-}
-
 /// Everything the figures panel draws, for one configuration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figures {
@@ -239,8 +175,67 @@ impl Figures {
 }
 
 #[cfg(test)]
-mod figure_tests {
+mod tests {
     use super::*;
+
+    #[test]
+    fn matches_the_analytic_values() {
+        for (p, a) in [(0.5, 0.0), (0.7, 0.3), (0.2, 1.0)] {
+            let cfg = Config {
+                failure_probability: p,
+                ack_lost_share: a,
+                seed: 99,
+                ..Config::default()
+            };
+            let n = 400_000;
+            let r = run(&cfg, n);
+            let want = cfg.analytic_dead_letter_rate();
+            let sd = (want * (1.0 - want) / n as f64).sqrt();
+            assert!(
+                (r.dead_letter_rate() - want).abs() < 5.0 * sd + 1e-9,
+                "p={p}: {} vs {want}",
+                r.dead_letter_rate()
+            );
+            for (k, want_k) in analytic_delivered_at(&cfg).iter().enumerate() {
+                let got = r.delivered_at[k] as f64 / n as f64;
+                let sd = (want_k * (1.0 - want_k) / n as f64).sqrt();
+                assert!(
+                    (got - want_k).abs() < 5.0 * sd + 1e-9,
+                    "p={p} k={k}: {got} vs {want_k}"
+                );
+            }
+            let dup = analytic_duplicates_per_event(&cfg);
+            assert!(
+                (r.duplicates_per_event() - dup).abs() < 0.02 * dup.max(0.05),
+                "p={p} a={a}: {} vs {dup}",
+                r.duplicates_per_event()
+            );
+            assert_eq!(r.delivered_at.iter().sum::<u64>() + r.dead_lettered, n);
+        }
+    }
+
+    #[test]
+    fn extremes() {
+        let all_fail = Config {
+            failure_probability: 1.0,
+            ack_lost_share: 0.0,
+            ..Config::default()
+        };
+        let r = run(&all_fail, 1000);
+        assert_eq!(
+            (r.dead_lettered, r.attempts, r.processings),
+            (1000, 7000, 0)
+        );
+        let none_fail = Config {
+            failure_probability: 0.0,
+            ..Config::default()
+        };
+        let r = run(&none_fail, 1000);
+        assert_eq!(
+            (r.dead_lettered, r.attempts, r.delivered_at[0]),
+            (0, 1000, 1000)
+        );
+    }
 
     #[test]
     fn figures_are_seeded_and_consistent() {

@@ -2,6 +2,7 @@
 //! prediction, what the run then showed, the stop's own action as the state stands, and which
 //! stops are passed. Its parts: the lesson's content (`content`), the scene each stop sets and
 //! its action (`scenes`), and reading the run (`observe`). Only this module writes a `Path`.
+mod choices;
 mod content;
 mod observe;
 mod scenes;
