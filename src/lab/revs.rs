@@ -40,6 +40,15 @@ impl Concerns {
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+
+    /// The concerns' names, for a test's message.
+    pub fn names(self) -> Vec<&'static str> {
+        Concern::ALL
+            .iter()
+            .filter(|&&c| self.has(c))
+            .map(|c| c.as_str())
+            .collect()
+    }
 }
 
 /// One counter per concern, bumped whenever that concern changes.

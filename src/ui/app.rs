@@ -57,7 +57,12 @@ pub struct AppProps {
 }
 
 /// How to draw each panel (its name, place and concerns are with [`Panel`]).
-fn render(panel: Panel, lab: LabRef, on_action: Callback<Action>, options: &MountOptions) -> Html {
+pub(super) fn render(
+    panel: Panel,
+    lab: LabRef,
+    on_action: Callback<Action>,
+    options: &MountOptions,
+) -> Html {
     match panel {
         Panel::Path => html! { <PathView {lab} {on_action} /> },
         Panel::Challenges => html! { <ChallengesView {lab} {on_action} /> },

@@ -42,6 +42,9 @@ pub mod workbench_entry;
 
 pub use app::{App, AppProps};
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+
 /// Shared, read-only access to the lab for a panel, with the revisions of the concerns that
 /// panel shows (see [`crate::lab::panels`]). Equality is by those revisions, so a panel
 /// re-renders exactly when something it shows changed, not on every clock tick.

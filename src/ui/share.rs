@@ -26,6 +26,10 @@ fn shared_run(lab: &Lab) -> Option<SharedRun> {
 
 /// The lab's own address (never the host's query: `origin`, `xapi`…) with `fragment`.
 fn share_url(fragment: &str) -> String {
+    // Natively (the views' tests, the prerenderer) there is no page to link to.
+    if cfg!(not(target_arch = "wasm32")) {
+        return fragment.to_string();
+    }
     let loc = web_sys::window().map(|w| w.location());
     let base = loc
         .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))

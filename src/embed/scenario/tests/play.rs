@@ -81,7 +81,10 @@ fn a_saved_session_runs_natively_to_the_same_log() {
 
 #[test]
 fn a_loaded_scenario_plays_in_the_page_to_the_runner_s_log() {
-    let sc = parse(include_bytes!("../../../../tests/fixtures/determinism.json")).unwrap();
+    let sc = parse(include_bytes!(
+        "../../../../tests/fixtures/determinism.json"
+    ))
+    .unwrap();
     let mut l = lab();
     l.apply(Action::Path(crate::lab::path::PathAction::Go(
         crate::lab::path::Stop::Backoff,
@@ -174,7 +177,10 @@ fn a_bad_scenario_keeps_the_current_run() {
 
 #[test]
 fn a_scenario_s_end_pauses_the_clock_once() {
-    let mut sc = parse(include_bytes!("../../../../tests/fixtures/determinism.json")).unwrap();
+    let mut sc = parse(include_bytes!(
+        "../../../../tests/fixtures/determinism.json"
+    ))
+    .unwrap();
     sc.run_until_ms = Some(120_000);
     let mut l = lab();
     l.apply(Action::LoadScenario(Rc::new(sc), None));
