@@ -408,7 +408,9 @@ async fn an_injected_cause_is_explained_and_named_on_the_timeline() {
     click(&root, "#step").await; // done and committed, but the timeout expired first
     click(&root, "#step").await; // visible again: the retry goes to the other instance
     let log = text(&root, "#log");
-    assert!(log.contains("expiró el visibility timeout"), "{log}");
+    // The log names the fault that was injected, not a generic «ack perdido».
+    assert!(log.contains("Visibility timeout expirado"), "{log}");
+    assert!(!log.contains("ack perdido"), "{log}");
     assert!(
         log.contains("Idempotente: descartado / No idempotente: aplicado"),
         "{log}"
