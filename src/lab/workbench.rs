@@ -1,9 +1,11 @@
 //! The consumer workbench's state and its one reducer, in plain Rust: the learner's program,
-//! the prediction, the checker's report, the failing run being stepped, and what to tell the
-//! host. The Yew view (`ui::workbench`) only draws this and sends actions.
+//! the prediction, the checker's report and the failing run being stepped. Like `Lab::apply`,
+//! the reducer returns what one action asks of the page (what to tell the host, where the
+//! learner's focus goes, what to bring into view); the Yew view (`ui::workbench`) only draws
+//! the state, sends actions and does what they return.
 use crate::lang::Lang;
 use crate::sim::workbench::{
-    check, Effect, Failure, Preset, Program, ProgramError, Report, Step, MAX_STEPS,
+    check, Effect, Failure, Preset, Program, ProgramError, Report, Step, MAX_STEPS, PRESETS,
 };
 
 named_enum! {
@@ -88,19 +90,42 @@ pub struct Workbench {
     /// A problem with outside input (the link), shown until dismissed.
     pub notice: Option<ProgramError>,
     pub reached: Vec<Milestone>,
-    /// What the last action gives the host: new milestones, and a prediction answered.
-    pub out: Outbox,
     /// Checks of this program so far (a changed program is a new question): which try an
     /// answer is.
     pub tries: u32,
 }
 
-/// What one action asks the page to tell the host.
+/// What one action asks of the page.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Outbox {
+pub struct WbEffects {
+    /// Milestones reached for the first time: the host hears of each.
     pub milestones: Vec<Milestone>,
     /// A verdict was predicted and checked: the guess and whether it was right.
     pub answered: Option<(Guess, bool)>,
+    /// Where the focus goes when the control the learner used moved, went or was disabled.
+    pub focus: Option<Focus>,
+    /// What to bring into view: a move just shown, or a verdict just given.
+    pub reveal: Option<Reveal>,
+}
+
+/// Where the learner's focus goes after an action, so that it never falls to the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The block now at this place in the program: the one just moved (on the control that
+    /// moved it, when that control is still usable there), or the one after a removed block.
+    Block(usize),
+    /// The palette's first block: the program was emptied.
+    Palette,
+    /// The run's last move: it is all shown, and the buttons that step on are disabled.
+    LastMove,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// The move at this index of the shown run.
+    Move(usize),
+    /// The verdict.
+    Verdict,
 }
 
 impl Workbench {
@@ -120,7 +145,6 @@ impl Workbench {
             shown: 0,
             notice,
             reached: Vec::new(),
-            out: Outbox::default(),
             tries: 0,
         }
     }
@@ -145,8 +169,9 @@ impl Workbench {
         )
     }
 
-    pub fn apply(&mut self, a: WbAction) {
-        self.out = Outbox::default();
+    /// The one reducer: applies `a` and says what it asks of the page.
+    pub fn apply(&mut self, a: WbAction) -> WbEffects {
+        let mut fx = WbEffects::default();
         let edits = matches!(
             a,
             WbAction::SetEffect(_)
@@ -156,30 +181,40 @@ impl Workbench {
                 | WbAction::Preset(_)
                 | WbAction::Clear
         );
+        let steps = &mut self.program.steps;
         match a {
             WbAction::SetLang(l) => self.lang = l,
             WbAction::SetEffect(e) => self.program.effect = e,
-            WbAction::Add(s) if self.program.steps.len() < MAX_STEPS => self.program.steps.push(s),
+            WbAction::Add(s) if steps.len() < MAX_STEPS => steps.push(s),
             WbAction::Add(_) => {}
-            WbAction::Remove(i) if i < self.program.steps.len() => {
-                self.program.steps.remove(i);
+            WbAction::Remove(i) if i < steps.len() => {
+                steps.remove(i);
+                // The block that took its place, or the one before it, or the palette.
+                fx.focus = Some(match steps.len() {
+                    0 => Focus::Palette,
+                    n => Focus::Block(i.min(n - 1)),
+                });
             }
             WbAction::Remove(_) => {}
             WbAction::Move { from, to } => {
-                let n = self.program.steps.len();
+                let n = steps.len();
                 if from < n && to < n {
-                    let s = self.program.steps.remove(from);
-                    self.program.steps.insert(to, s);
+                    let s = steps.remove(from);
+                    steps.insert(to, s);
+                    fx.focus = Some(Focus::Block(to));
                 }
             }
             WbAction::Preset(id) => {
                 if let Some(p) = Preset::by_id(id) {
-                    self.program.steps = p.steps.to_vec();
+                    *steps = p.steps.to_vec();
                 }
             }
-            WbAction::Clear => self.program.steps.clear(),
+            WbAction::Clear => {
+                steps.clear();
+                fx.focus = Some(Focus::Palette);
+            }
             WbAction::Predict(g) => self.guess = Some(g),
-            WbAction::Check => self.check(),
+            WbAction::Check => self.check(&mut fx),
             WbAction::ShowFailure(i) => {
                 if self
                     .checked
@@ -188,9 +223,20 @@ impl Workbench {
                 {
                     self.failure = i;
                     self.shown = self.first_move();
+                    fx.reveal = self.shown.checked_sub(1).map(Reveal::Move);
                 }
             }
-            WbAction::ShowMoves(n) => self.shown = n.min(self.run().map_or(0, <[_]>::len)),
+            WbAction::ShowMoves(n) => {
+                let total = self.run().map_or(0, <[_]>::len);
+                let before = self.shown;
+                self.shown = n.min(total);
+                if self.shown > before {
+                    fx.reveal = Some(Reveal::Move(self.shown - 1));
+                }
+                if self.shown == total && before < total {
+                    fx.focus = Some(Focus::LastMove);
+                }
+            }
             WbAction::DismissNotice => self.notice = None,
         }
         // A changed program is a new question: its old verdict and the guess go.
@@ -199,10 +245,11 @@ impl Workbench {
             self.checked = None;
             self.tries = 0;
         }
+        fx
     }
 
     /// Checks the program, if a prediction was made first and there is something to check.
-    fn check(&mut self) {
+    fn check(&mut self, fx: &mut WbEffects) {
         let Some(guess) = self.guess else { return };
         if self.program.steps.is_empty() {
             return;
@@ -222,10 +269,9 @@ impl Workbench {
         new.retain(|m| !self.reached.contains(m));
         self.reached.extend(&new);
         self.tries = self.tries.saturating_add(1);
-        self.out = Outbox {
-            milestones: new,
-            answered: Some((guess, right)),
-        };
+        fx.milestones = new;
+        fx.answered = Some((guess, right));
+        fx.reveal = Some(Reveal::Verdict);
         self.failure = 0;
         self.checked = Some(Checked {
             report,
@@ -235,12 +281,24 @@ impl Workbench {
         self.shown = self.first_move();
     }
 
+    /// Whether the checked guess was right, while it is still the learner's guess: a changed
+    /// guess is a new prediction, and the old one's «right» or «wrong» would be beside it.
+    pub fn feedback(&self) -> Option<bool> {
+        let c = self.checked.as_ref()?;
+        (self.guess == Some(c.guess)).then(|| c.guess.right(&c.report))
+    }
+
+    /// The lesson's pattern the program is, step for step, if it is one: the menu names it.
+    pub fn preset(&self) -> Option<&'static Preset> {
+        PRESETS.iter().find(|p| p.steps == self.program.steps)
+    }
+
     /// A hint toward the next change for the shown failure: what in this program lets it
     /// happen, never the arrangement that fixes it.
     pub fn hint(&self) -> Option<Hint> {
         let c = self.checked.as_ref()?;
         let f = *c.report.failures.get(self.failure)?;
-        Some(hint_for(&c.program, f))
+        Some(hints::hint_for(&c.program, f))
     }
 }
 
@@ -262,182 +320,10 @@ fn safe_for_a_balance(p: &Program) -> bool {
     .safe()
 }
 
-named_enum! {
-    /// Which hint fits a failure in a program.
-    pub enum Hint {
-        /// The effect is an email: no arrangement is safe.
-        Email = "email",
-        /// Double, and nothing records that the message was processed.
-        NoMark = "no_mark",
-        /// Double, and the effect commits apart from the mark (or outside any transaction).
-        EffectApart = "effect_apart",
-        /// Double, otherwise: when did the second copy decide it was new?
-        SecondCopy = "second_copy",
-        /// Lost, and the ack comes before the effect is committed.
-        AckEarly = "ack_early",
-        /// Lost, and the mark can commit without the effect.
-        MarkApart = "mark_apart",
-        /// Lost, otherwise: the copy thought the work was done.
-        ThoughtDone = "thought_done",
-        /// Stuck: a path ends without an ack.
-        NoAck = "no_ack",
-    }
-}
-
-fn hint_for(p: &Program, f: Failure) -> Hint {
-    let pos = |s: Step| p.steps.iter().position(|x| *x == s);
-    // The step at `i` runs inside a transaction opened before it and not yet committed.
-    let in_tx = |i: usize| {
-        let mut open = false;
-        for s in &p.steps[..i] {
-            match s {
-                Step::Begin => open = true,
-                Step::Commit | Step::Ack => open = false,
-                _ => {}
-            }
-        }
-        open
-    };
-    // The transaction (by count of begins) a step runs in, if any.
-    let tx_of =
-        |i: usize| in_tx(i).then(|| p.steps[..i].iter().filter(|s| **s == Step::Begin).count());
-    match f {
-        _ if p.effect == Effect::Email => Hint::Email,
-        Failure::DoubleEffect => match (pos(Step::Insert), pos(Step::Apply)) {
-            (None, _) => Hint::NoMark,
-            (Some(i), Some(a)) if tx_of(a).is_none() || tx_of(a) != tx_of(i) => Hint::EffectApart,
-            _ => Hint::SecondCopy,
-        },
-        Failure::Lost => {
-            let ack = pos(Step::Ack);
-            let apply = pos(Step::Apply);
-            let insert = pos(Step::Insert);
-            let commit_after = |i: usize| {
-                p.steps[i..]
-                    .iter()
-                    .position(|s| *s == Step::Commit)
-                    .map(|k| i + k)
-            };
-            let effect_done = apply.and_then(|a| if in_tx(a) { commit_after(a) } else { Some(a) });
-            match (ack, effect_done) {
-                (Some(k), Some(d)) if k < d => Hint::AckEarly,
-                (Some(_), None) => Hint::AckEarly,
-                _ if insert.is_some_and(|i| {
-                    apply.is_some_and(|a| tx_of(a) != tx_of(i) || tx_of(a).is_none())
-                }) =>
-                {
-                    Hint::MarkApart
-                }
-                _ => Hint::ThoughtDone,
-            }
-        }
-        Failure::Stuck => Hint::NoAck,
-    }
-}
+#[path = "workbench_hints.rs"]
+mod hints;
+pub use hints::Hint;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn wb() -> Workbench {
-        Workbench::new(Lang::Es, Ok(naive()))
-    }
-
-    #[test]
-    fn check_waits_for_a_prediction_and_an_edit_clears_the_verdict() {
-        let mut w = wb();
-        w.apply(WbAction::Check);
-        assert!(w.checked.is_none());
-        w.apply(WbAction::Predict(Guess::Safe));
-        w.apply(WbAction::Check);
-        let c = w.checked.as_ref().unwrap();
-        assert_eq!(c.report.failures, [Failure::DoubleEffect]);
-        assert_eq!(w.out.answered, Some((Guess::Safe, false)));
-        w.apply(WbAction::Add(Step::Commit));
-        assert!(w.checked.is_none() && w.guess.is_none());
-    }
-
-    #[test]
-    fn the_lessons_pattern_built_step_by_step_reaches_the_balance_milestone_once() {
-        let mut w = wb();
-        w.apply(WbAction::Clear);
-        for s in [
-            Step::Ack,
-            Step::Begin,
-            Step::Insert,
-            Step::Apply,
-            Step::Commit,
-        ] {
-            w.apply(WbAction::Add(s));
-        }
-        w.apply(WbAction::Move { from: 0, to: 4 });
-        assert_eq!(w.program.steps_text(), "begin,insert,apply,commit,ack");
-        w.apply(WbAction::Predict(Guess::Safe));
-        w.apply(WbAction::Check);
-        assert_eq!(w.out.milestones, [Milestone::BalanceSafe]);
-        assert_eq!(w.out.answered, Some((Guess::Safe, true)));
-        w.apply(WbAction::Predict(Guess::Safe));
-        w.apply(WbAction::Check);
-        assert!(w.out.milestones.is_empty(), "only once");
-        // The same pattern with an email: still broken, and the second milestone.
-        w.apply(WbAction::SetEffect(Effect::Email));
-        w.apply(WbAction::Predict(Guess::Safe));
-        w.apply(WbAction::Check);
-        assert_eq!(w.out.milestones, [Milestone::EmailUnsafe]);
-        assert_eq!(w.hint(), Some(Hint::Email));
-    }
-
-    #[test]
-    fn edits_out_of_range_and_past_the_limit_change_nothing() {
-        let mut w = wb();
-        let before = w.program.clone();
-        w.apply(WbAction::Remove(9));
-        w.apply(WbAction::Move { from: 0, to: 7 });
-        w.apply(WbAction::Preset("nope"));
-        assert_eq!(w.program, before);
-        for _ in 0..20 {
-            w.apply(WbAction::Add(Step::Ack));
-        }
-        assert_eq!(w.program.steps.len(), MAX_STEPS);
-        w.apply(WbAction::Clear);
-        w.apply(WbAction::Predict(Guess::Lost));
-        w.apply(WbAction::Check);
-        assert!(w.checked.is_none(), "nothing to check");
-    }
-
-    #[test]
-    fn the_run_is_stepped_within_its_length() {
-        let mut w = wb();
-        w.apply(WbAction::Predict(Guess::DoubleEffect));
-        w.apply(WbAction::Check);
-        let n = w.run().unwrap().len();
-        w.apply(WbAction::ShowMoves(99));
-        assert_eq!(w.shown, n);
-        w.apply(WbAction::ShowFailure(5));
-        assert_eq!(w.failure, 0);
-    }
-
-    #[test]
-    fn a_bad_link_falls_back_to_the_naive_consumer_with_a_notice() {
-        let w = Workbench::new(Lang::Es, Program::parse("begin,jump", "add"));
-        assert_eq!(w.program, naive());
-        assert!(matches!(w.notice, Some(ProgramError::UnknownStep(_))));
-    }
-
-    #[test]
-    fn hints_point_at_what_lets_each_preset_fail() {
-        let hint = |id: &str| {
-            let mut w = wb();
-            w.apply(WbAction::Preset(Preset::by_id(id).unwrap().id));
-            w.apply(WbAction::Predict(Guess::Safe));
-            w.apply(WbAction::Check);
-            w.hint()
-        };
-        assert_eq!(hint("naive"), Some(Hint::NoMark));
-        assert_eq!(hint("check_then_insert"), Some(Hint::EffectApart));
-        assert_eq!(hint("mark_first"), Some(Hint::MarkApart));
-        assert_eq!(hint("effect_first"), Some(Hint::EffectApart));
-        assert_eq!(hint("ack_first"), Some(Hint::AckEarly));
-        assert_eq!(hint("insert_first"), None);
-    }
-}
+#[path = "workbench_tests.rs"]
+mod tests;

@@ -1,6 +1,8 @@
-//! Two step-through demonstrations from the lesson, run on a tiny transactional store so the
-//! results come from the model, not from a script: the race of two instances on one
-//! redelivered event, and where the transaction boundary sits between dedup mark and effect.
+//! Two step-through demonstrations from the lesson, as fixed lists of moves replayed by the
+//! workbench's engine (`sim::workbench`: one model of a consumer's steps against a shared
+//! database), so the results come from the model, not from a script: the race of two
+//! instances on one redelivered event, and where the transaction boundary sits between dedup
+//! mark and effect.
 
 named_enum! {
     /// One operation of a consumer's program against the store.
@@ -42,81 +44,90 @@ pub struct DemoStep {
     pub marks_after: u32,
 }
 
-#[derive(Default)]
-struct Store {
-    unique: bool,
-    marks: u32,
-    effects: u32,
+use super::outcome::Instance;
+use super::workbench::{self, Did, Effect, Next, Program, State, Step};
+
+/// One entry of a demonstration's fixed list of moves: an instance takes its next step (or
+/// waits, if that step is an insert blocked by the other's uncommitted mark), or crashes.
+#[derive(Clone, Copy)]
+enum Act {
+    Step(Instance),
+    Crash(Instance),
 }
 
-#[derive(Default, Clone, Copy)]
-struct Tx {
-    mark: bool,
-    effect: bool,
-}
+use Act::{Crash, Step as Go};
+use Instance::{A, B};
 
-struct Instance {
-    name: &'static str,
-    program: Vec<Op>,
-    pc: usize,
-    tx: Tx,
-    done: bool,
-}
-
-impl Instance {
-    fn new(name: &'static str, program: &[Op]) -> Self {
-        Instance {
-            name,
-            program: program.to_vec(),
-            pc: 0,
-            tx: Tx::default(),
-            done: false,
-        }
+/// The operation a step is drawn as; `begin` and `ack` are not drawn (the demonstrations'
+/// texts say each write is uncommitted until its commit, and they end at the commit).
+fn op_of(step: Step) -> Option<Op> {
+    match step {
+        Step::Check => Some(Op::CheckSeen),
+        Step::Insert => Some(Op::InsertMark),
+        Step::Apply => Some(Op::ApplyEffect),
+        Step::Commit => Some(Op::Commit),
+        Step::Begin | Step::Ack => None,
     }
 }
 
-/// Runs the next operation of `me`; `other_holds_mark` says whether another open
-/// transaction has an uncommitted mark for the same key.
-fn run_op(store: &mut Store, me: &mut Instance, other_holds_mark: bool) -> Option<DemoStep> {
-    let op = *me.program.get(me.pc)?;
-    let result = match op {
-        Op::CheckSeen if store.marks > 0 => OpResult::SeenDiscard,
-        Op::CheckSeen => OpResult::Done,
-        Op::InsertMark if store.unique && other_holds_mark => OpResult::Blocked,
-        Op::InsertMark if store.unique && store.marks > 0 => OpResult::UniqueViolationRollback,
-        Op::InsertMark => {
-            me.tx.mark = true;
-            OpResult::Done
-        }
-        Op::ApplyEffect => {
-            me.tx.effect = true;
-            OpResult::Done
-        }
-        Op::Commit => {
-            store.marks += u32::from(me.tx.mark);
-            store.effects += u32::from(me.tx.effect);
-            me.tx = Tx::default();
-            OpResult::Done
-        }
+fn result_of(did: Did) -> OpResult {
+    match did {
+        Did::Seen | Did::SeenEnds => OpResult::SeenDiscard,
+        Did::Violation | Did::ViolationEnds => OpResult::UniqueViolationRollback,
+        Did::Crashed => OpResult::CrashRollback,
+        _ => OpResult::Done,
+    }
+}
+
+/// Replays `acts` of `steps` (a balance, the mark's table with or without its unique
+/// constraint) on the workbench's engine, and draws each move: an instance redelivered after
+/// its crash is primed (A').
+fn replay(steps: &[Step], unique: bool, acts: &[Act]) -> Vec<DemoStep> {
+    let p = Program {
+        steps: steps.to_vec(),
+        effect: Effect::Add,
     };
-    match result {
-        OpResult::Done => me.pc += 1,
-        OpResult::Blocked => {}
-        _ => {
-            me.tx = Tx::default();
-            me.done = true;
-        }
+    let mut s = State::start(unique);
+    let mut crashed = [false; 2];
+    let mut out = Vec::new();
+    for &act in acts {
+        let (who, op, result) = match act {
+            Go(who) => match workbench::next_step(&p, &s, who) {
+                Next::Moves(n, m) => {
+                    s = n;
+                    match m.step.and_then(op_of) {
+                        Some(op) => (who, Some(op), result_of(m.result)),
+                        None => continue,
+                    }
+                }
+                // Only an insert waits.
+                Next::Waits => (who, Some(Op::InsertMark), OpResult::Blocked),
+                Next::Finished => continue,
+            },
+            Crash(who) => match workbench::crash(&p, &s, who) {
+                Some((n, _)) => {
+                    s = n;
+                    crashed[who as usize] = true;
+                    (who, None, OpResult::CrashRollback)
+                }
+                None => continue,
+            },
+        };
+        let again = crashed[who as usize] && matches!(act, Go(_));
+        out.push(DemoStep {
+            actor: match (who, again) {
+                (A, false) => "A",
+                (A, true) => "A'",
+                (B, false) => "B",
+                (B, true) => "B'",
+            },
+            op,
+            result,
+            effects_after: u32::from(s.applied()),
+            marks_after: u32::from(s.marks()),
+        });
     }
-    if me.pc >= me.program.len() {
-        me.done = true;
-    }
-    Some(DemoStep {
-        actor: me.name,
-        op: Some(op),
-        result,
-        effects_after: store.effects,
-        marks_after: store.marks,
-    })
+    out
 }
 
 named_enum! {
@@ -132,34 +143,32 @@ named_enum! {
 /// Instances A and B take the same redelivered event at the same moment and run their
 /// programs in strict alternation (A, B, A, B, …): the worst honest interleaving.
 pub fn race(guard: RaceGuard) -> Vec<DemoStep> {
-    let (program, unique): (&[Op], bool) = match guard {
-        RaceGuard::CheckThenInsert => (
-            &[Op::CheckSeen, Op::InsertMark, Op::ApplyEffect, Op::Commit],
+    use Step::{Apply, Begin, Check, Commit, Insert};
+    match guard {
+        // No unique constraint: both inserts go through.
+        RaceGuard::CheckThenInsert => replay(
+            &[Begin, Check, Insert, Apply, Commit],
             false,
+            &[
+                Go(A),
+                Go(B),
+                Go(A),
+                Go(B),
+                Go(A),
+                Go(B),
+                Go(A),
+                Go(B),
+                Go(A),
+                Go(B),
+            ],
         ),
-        RaceGuard::UniqueConstraint => (&[Op::InsertMark, Op::ApplyEffect, Op::Commit], true),
-    };
-    let mut store = Store {
-        unique,
-        ..Store::default()
-    };
-    let mut inst = [Instance::new("A", program), Instance::new("B", program)];
-    let mut steps = Vec::new();
-    // Bounded: each op either advances or waits on the other, which then advances.
-    for turn in 0..64 {
-        if inst.iter().all(|i| i.done) {
-            break;
-        }
-        let (me, other) = if turn % 2 == 0 { (0, 1) } else { (1, 0) };
-        if inst[me].done {
-            continue;
-        }
-        let other_holds = inst[other].tx.mark;
-        if let Some(s) = run_op(&mut store, &mut inst[me], other_holds) {
-            steps.push(s);
-        }
+        // B's insert waits on A's uncommitted mark, twice, then violates the constraint.
+        RaceGuard::UniqueConstraint => replay(
+            &[Begin, Insert, Apply, Commit],
+            true,
+            &[Go(A), Go(B), Go(A), Go(B), Go(A), Go(B), Go(A), Go(B)],
+        ),
     }
-    steps
 }
 
 named_enum! {
@@ -177,36 +186,17 @@ named_enum! {
 /// The consumer crashes after its second operation, the hub redelivers, and the restarted
 /// consumer runs the whole program.
 pub fn transaction_boundary(b: TxBoundary) -> Vec<DemoStep> {
-    let program: &[Op] = match b {
-        TxBoundary::OneTransaction => &[Op::InsertMark, Op::ApplyEffect, Op::Commit],
-        TxBoundary::MarkFirst => &[Op::InsertMark, Op::Commit, Op::ApplyEffect, Op::Commit],
-        TxBoundary::EffectFirst => &[Op::ApplyEffect, Op::Commit, Op::InsertMark, Op::Commit],
+    use Step::{Apply, Begin, Commit, Insert};
+    // Two operations (after its begin), the crash, then the whole program again.
+    let (steps, again): (&[Step], usize) = match b {
+        TxBoundary::OneTransaction => (&[Begin, Insert, Apply, Commit], 4),
+        TxBoundary::MarkFirst => (&[Begin, Insert, Commit, Begin, Apply, Commit], 6),
+        TxBoundary::EffectFirst => (&[Begin, Apply, Commit, Begin, Insert, Commit], 6),
     };
-    let mut store = Store {
-        unique: true,
-        ..Store::default()
-    };
-    let mut steps = Vec::new();
-    let mut first = Instance::new("A", program);
-    for _ in 0..2 {
-        steps.extend(run_op(&mut store, &mut first, false));
-    }
-    // Crash: whatever the open transaction held is gone.
-    steps.push(DemoStep {
-        actor: "A",
-        op: None,
-        result: OpResult::CrashRollback,
-        effects_after: store.effects,
-        marks_after: store.marks,
-    });
-    let mut again = Instance::new("A'", program);
-    while !again.done {
-        match run_op(&mut store, &mut again, false) {
-            Some(s) => steps.push(s),
-            None => break,
-        }
-    }
-    steps
+    let mut acts = vec![Go(A); 3];
+    acts.push(Crash(A));
+    acts.extend(std::iter::repeat_n(Go(A), again));
+    replay(steps, true, &acts)
 }
 
 /// Effects after the last step: the number each demonstration is about.
@@ -235,6 +225,84 @@ mod tests {
             unique.last().map(|s| (s.actor, s.result)),
             Some(("B", OpResult::UniqueViolationRollback))
         );
+    }
+
+    /// What the demonstrations showed when they ran on their own little store, before they
+    /// were replayed by the workbench's engine: every row, as the panel draws it.
+    #[test]
+    fn the_engine_replays_the_demonstrations_row_for_row() {
+        use Op::{ApplyEffect as Ap, CheckSeen as Ch, Commit as Co, InsertMark as In};
+        use OpResult::{
+            Blocked as Wait, CrashRollback as Crash, Done as Ok, UniqueViolationRollback as Viol,
+        };
+        type Row = (&'static str, Option<Op>, OpResult, u32, u32);
+        let rows = |steps: Vec<DemoStep>| -> Vec<Row> {
+            steps
+                .into_iter()
+                .map(|s| (s.actor, s.op, s.result, s.effects_after, s.marks_after))
+                .collect()
+        };
+        let want: [(Vec<DemoStep>, Vec<Row>); 5] = [
+            (
+                race(RaceGuard::CheckThenInsert),
+                vec![
+                    ("A", Some(Ch), Ok, 0, 0),
+                    ("B", Some(Ch), Ok, 0, 0),
+                    ("A", Some(In), Ok, 0, 0),
+                    ("B", Some(In), Ok, 0, 0),
+                    ("A", Some(Ap), Ok, 0, 0),
+                    ("B", Some(Ap), Ok, 0, 0),
+                    ("A", Some(Co), Ok, 1, 1),
+                    ("B", Some(Co), Ok, 2, 2),
+                ],
+            ),
+            (
+                race(RaceGuard::UniqueConstraint),
+                vec![
+                    ("A", Some(In), Ok, 0, 0),
+                    ("B", Some(In), Wait, 0, 0),
+                    ("A", Some(Ap), Ok, 0, 0),
+                    ("B", Some(In), Wait, 0, 0),
+                    ("A", Some(Co), Ok, 1, 1),
+                    ("B", Some(In), Viol, 1, 1),
+                ],
+            ),
+            (
+                transaction_boundary(TxBoundary::OneTransaction),
+                vec![
+                    ("A", Some(In), Ok, 0, 0),
+                    ("A", Some(Ap), Ok, 0, 0),
+                    ("A", None, Crash, 0, 0),
+                    ("A'", Some(In), Ok, 0, 0),
+                    ("A'", Some(Ap), Ok, 0, 0),
+                    ("A'", Some(Co), Ok, 1, 1),
+                ],
+            ),
+            (
+                transaction_boundary(TxBoundary::MarkFirst),
+                vec![
+                    ("A", Some(In), Ok, 0, 0),
+                    ("A", Some(Co), Ok, 0, 1),
+                    ("A", None, Crash, 0, 1),
+                    ("A'", Some(In), Viol, 0, 1),
+                ],
+            ),
+            (
+                transaction_boundary(TxBoundary::EffectFirst),
+                vec![
+                    ("A", Some(Ap), Ok, 0, 0),
+                    ("A", Some(Co), Ok, 1, 0),
+                    ("A", None, Crash, 1, 0),
+                    ("A'", Some(Ap), Ok, 1, 0),
+                    ("A'", Some(Co), Ok, 2, 0),
+                    ("A'", Some(In), Ok, 2, 0),
+                    ("A'", Some(Co), Ok, 2, 1),
+                ],
+            ),
+        ];
+        for (got, want) in want {
+            assert_eq!(rows(got), want);
+        }
     }
 
     #[test]

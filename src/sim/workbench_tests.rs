@@ -3,6 +3,15 @@
 use std::collections::{BTreeSet, HashSet};
 
 use super::*;
+use crate::sim::outcome::Instance;
+
+/// `who`'s step from `s`, if it moves.
+fn step(p: &Program, s: &State, who: Instance) -> Option<(State, Move)> {
+    match next_step(p, s, who) {
+        Next::Moves(n, m) => Some((n, m)),
+        Next::Waits | Next::Finished => None,
+    }
+}
 
 fn prog(steps: &[Step], effect: Effect) -> Program {
     Program {

@@ -6,7 +6,6 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 
 use super::js_value;
-use super::progress::in_both;
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
 use crate::embed::xapi::Session;
 use crate::lab::{Effects, Lab};
@@ -27,7 +26,7 @@ pub fn registration() -> uuid::Uuid {
 }
 
 /// Now, for a statement's timestamp.
-fn now_iso() -> String {
+pub fn now_iso() -> String {
     String::from(js_sys::Date::new_0().to_iso_string())
 }
 
@@ -47,19 +46,27 @@ impl HostLink {
         xapi: Option<String>,
         class: Option<String>,
     ) -> Self {
-        let xapi = xapi.map(|activity| Session {
-            activity,
-            registration: registration(),
-            name: in_both(&|t| t.title.into()),
-            description: in_both(&|t| t.subtitle.into()),
-            class,
-        });
+        let xapi = xapi.map(|a| super::progress::lab_session(a, registration(), class));
+        Self::with_session(target_origin, resize, xapi)
+    }
+
+    /// A link whose statements are those of `xapi` (the workbench's own session).
+    pub fn with_session(
+        target_origin: Option<String>,
+        resize: Resize,
+        xapi: Option<Session>,
+    ) -> Self {
         HostLink {
             target_origin,
             resize,
             last_height: Cell::new(0),
             xapi,
         }
+    }
+
+    /// The xAPI session, when the host gave an activity.
+    pub fn session(&self) -> Option<&Session> {
+        self.xapi.as_ref()
     }
 
     /// Whether anyone wants to hear the lab's height (measuring forces a layout).

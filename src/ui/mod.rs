@@ -38,7 +38,11 @@ pub mod text;
 pub mod text_files;
 pub mod timeline;
 pub mod workbench;
+pub mod workbench_editor;
 pub mod workbench_entry;
+pub mod workbench_progress;
+pub mod workbench_run;
+pub mod workbench_verdict;
 
 pub use app::{App, AppProps};
 

@@ -1,38 +1,85 @@
 //! What the host hears of the learner's progress, as a pure function of the lab and of what
 //! one action reached: checkpoints, completion, and, with xAPI, the statements about them.
-//! No browser here, so it is tested natively; `host` posts what it returns.
+//! No browser here, so it is tested natively; `host` posts what it returns. The xAPI pieces
+//! (names in both languages, the session, a statement about a part) serve the workbench too.
 use super::text::Texts;
 use crate::embed::protocol::Outgoing;
 use crate::embed::xapi::{self, Interaction, Names, Object, Session, Verb};
 use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lab::{Effects, Lab};
+use crate::lang::Lang;
 
-/// A text in both languages, from how one language's table words it; in a language whose
-/// texts the page has not loaded (English, until it is fetched), empty, and left out.
-pub fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
-    Names::of(|l| if l.ready() { f(l.t()) } else { String::new() })
+/// A text in both languages, from how one language's `table` words it; in a language whose
+/// table the page has not loaded (`table` gives None), empty, and left out.
+pub fn names_in<T: 'static>(
+    table: fn(Lang) -> Option<&'static T>,
+    f: &dyn Fn(&'static T) -> String,
+) -> Names {
+    Names::of(|l| table(l).map_or_else(String::new, f))
 }
 
-/// What a statement is about: its id under the lab's activity, and how to name it.
-type Part<'a> = (&'a str, &'a dyn Fn(&'static Texts) -> String);
+/// The lab's table in a language, once the page has it (English comes as a file).
+fn lab_table(l: Lang) -> Option<&'static Texts> {
+    l.ready().then(|| l.t())
+}
 
-/// Statements about the lab, sent with `timestamp`, if the host gave an activity.
-struct Statements<'a> {
-    session: Option<&'a Session>,
-    lab: &'a Lab,
-    timestamp: &'a str,
+/// A text in both languages, from how one language's lab table words it.
+pub fn in_both(f: &dyn Fn(&'static Texts) -> String) -> Names {
+    names_in(lab_table, f)
+}
+
+/// What every statement of one visit shares: the activity as the host gave it, a fresh
+/// registration, the class, and the activity's name and description from `table`.
+pub fn session<T: 'static>(
+    table: fn(Lang) -> Option<&'static T>,
+    activity: String,
+    registration: uuid::Uuid,
+    class: Option<String>,
+    name: fn(&'static T) -> &'static str,
+    description: fn(&'static T) -> &'static str,
+) -> Session {
+    Session {
+        activity,
+        registration,
+        name: names_in(table, &|t| name(t).into()),
+        description: names_in(table, &|t| description(t).into()),
+        class,
+    }
+}
+
+/// The lab's session: its title and subtitle.
+pub fn lab_session(activity: String, registration: uuid::Uuid, class: Option<String>) -> Session {
+    session(
+        lab_table,
+        activity,
+        registration,
+        class,
+        |t| t.title,
+        |t| t.subtitle,
+    )
+}
+
+/// What a statement is about: its id under the activity, and how to name it (worded only
+/// when a statement is made).
+pub type Part<'a> = (&'a str, &'a dyn Fn() -> Names);
+
+/// Statements of one visit in `lang`, sent with `timestamp`, if the host gave an activity.
+pub struct Statements<'a> {
+    pub session: Option<&'a Session>,
+    pub lang: Lang,
+    pub timestamp: &'a str,
 }
 
 impl Statements<'_> {
-    /// About the lab itself (`part` None) or one of its parts; names are only worded then.
-    fn about(&self, verb: &Verb, part: Option<Part>, out: &mut Vec<Outgoing>) {
+    /// About the activity itself (`part` None) or one of its parts.
+    pub fn about(&self, verb: &Verb, part: Option<Part>, out: &mut Vec<Outgoing>) {
         let Some(session) = self.session else { return };
-        let name = part.map(|(_, f)| in_both(f));
+        let name = part.map(|(_, f)| f());
         let object = Object {
             part: part.map(|(id, _)| id),
             name: name.as_ref().unwrap_or(&session.name),
         };
-        let statement = xapi::statement(session, verb, object, self.lab.lang, self.timestamp);
+        let statement = xapi::statement(session, verb, object, self.lang, self.timestamp);
         out.push(Outgoing::Xapi { statement });
     }
 }
@@ -42,7 +89,7 @@ pub fn ready(lab: &Lab, session: Option<&Session>, timestamp: &str) -> Vec<Outgo
     let mut out = vec![Outgoing::Ready { lang: lab.lang }];
     let s = Statements {
         session,
-        lab,
+        lang: lab.lang,
         timestamp,
     };
     s.about(&Verb::Initialized, None, &mut out);
@@ -61,7 +108,7 @@ pub fn messages(
     let mut out = Vec::new();
     let s = Statements {
         session,
-        lab,
+        lang: lab.lang,
         timestamp,
     };
     let total = (Challenge::COUNT + Stop::COUNT) as u32;
@@ -69,7 +116,7 @@ pub fn messages(
     let progressed = Verb::Progressed { percent };
     for &c in &fx.challenges {
         out.push(Outgoing::Checkpoint { id: c.as_str() });
-        let name = move |t: &'static Texts| t.challenge(c).to_string();
+        let name = move || in_both(&|t| t.challenge(c).to_string());
         s.about(&progressed, Some((c.as_str(), &name)), &mut out);
     }
     let stop = lab.path.stop();
@@ -78,7 +125,7 @@ pub fn messages(
     }
     // Every result is an answer, the first try and each later one.
     if let (true, Some((said, saw)), Some(_)) = (fx.result, lab.path.result(), session) {
-        let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
+        let name = move || in_both(&|t| t.path.stop(stop).title.to_string());
         let offers = stop.offers();
         // The right choice is what the run showed (the lesson's answer if no button shows it).
         let correct = stop.offering(saw).map_or(stop.spec().right, |o| o.choice);
@@ -100,7 +147,7 @@ pub fn messages(
         );
     }
     if let Some(stop) = fx.passed {
-        let name = move |t: &'static Texts| t.path.stop(stop).title.to_string();
+        let name = move || in_both(&|t| t.path.stop(stop).title.to_string());
         s.about(&progressed, Some((stop.as_str(), &name)), &mut out);
     }
     if !fx.challenges.is_empty() && lab.challenges.len() == Challenge::COUNT {
@@ -129,13 +176,11 @@ mod tests {
     use crate::sim::Config;
 
     fn session() -> Session {
-        Session {
-            activity: "https://course.example/labs/retry".into(),
-            registration: uuid::Uuid::nil(),
-            name: in_both(&|t| t.title.into()),
-            description: in_both(&|t| t.subtitle.into()),
-            class: None,
-        }
+        lab_session(
+            "https://course.example/labs/retry".into(),
+            uuid::Uuid::nil(),
+            None,
+        )
     }
 
     fn kinds(out: &[Outgoing]) -> Vec<String> {

@@ -486,7 +486,10 @@ pub struct WbTexts {
     pub down: &'static str,
     pub remove: &'static str,
     pub clear: &'static str,
-    pub drag_hint: &'static str,
+    /// Under the blocks: the keys that move between them, move and remove them; dragging.
+    pub list_hint: &'static str,
+    /// A block's name for assistive technology: `{0}` of `{1}`, `{2}` the step.
+    pub block_label: &'static str,
     pub presets: &'static str,
     pub preset_placeholder: &'static str,
     /// In the order of `sim::workbench::PRESETS`.
@@ -500,6 +503,8 @@ pub struct WbTexts {
     pub wrong: &'static str,
     /// By [`Guess`]: what a wrong guess missed.
     pub wrong_because: [&'static str; Guess::COUNT],
+    /// In place of «right» or «wrong» once the learner changed the guess that was checked.
+    pub guess_changed: &'static str,
     /// A double effect guessed for a naturally idempotent effect (set a state): both copies may
     /// set it, and that is no failure.
     pub set_twice: &'static str,
@@ -521,6 +526,10 @@ pub struct WbTexts {
     pub crash: &'static str,
     /// By [`WbDid`]: what a move did, after the step's name.
     pub did: [&'static str; WbDid::COUNT],
+    /// On a move that ends a copy's program without an ack, before how it ended.
+    pub stuck_copy: &'static str,
+    /// By [`WbEnding`]: how the program ended without an ack, and what that means.
+    pub endings: [&'static str; WbEnding::COUNT],
     /// `{0}`: times the effect is committed (or sent); `{1}`: the mark.
     pub db: &'static str,
     pub mark_yes: &'static str,
@@ -542,7 +551,7 @@ pub struct WbTexts {
 
 use crate::lab::workbench::{Guess, Hint, Milestone};
 use crate::sim::workbench::{
-    Did as WbDid, Effect as WbEffect, Failure, ProgramError, Step as WbStep,
+    Did as WbDid, Effect as WbEffect, Ending as WbEnding, Failure, ProgramError, Step as WbStep,
 };
 
 impl Lang {

@@ -1,7 +1,7 @@
 //! The consumer workbench in English.
 use super::{ProgramProblems, WbTexts};
 use crate::lab::workbench::{Guess, Hint, Milestone};
-use crate::sim::workbench::{Did, Effect, Failure, Step};
+use crate::sim::workbench::{Did, Effect, Ending, Failure, Step};
 
 pub static WB_EN: WbTexts = WbTexts {
     title: "Consumer workbench",
@@ -44,7 +44,8 @@ pub static WB_EN: WbTexts = WbTexts {
     down: "Move down",
     remove: "Remove",
     clear: "Clear",
-    drag_hint: "You can also drag a block to another place.",
+    list_hint: "By keyboard the list is one Tab stop: ↑ and ↓ go from step to step, Alt + ↑ and Alt + ↓ move the step, Delete removes it. You can also drag a block to another place.",
+    block_label: "Step {0} of {1}: {2}",
     presets: "The lesson's patterns",
     preset_placeholder: "Pick a pattern…",
     preset_names: [
@@ -72,6 +73,7 @@ pub static WB_EN: WbTexts = WbTexts {
         Lost: "In this order no copy reaches the ack before the effect is committed.",
         Stuck: "In this order every copy reaches the ack.",
     }),
+    guess_changed: "You changed your prediction: press «Check» to see whether this one is right.",
     set_twice: "In this order the state can be set twice, but setting it twice leaves the same: that is no double effect.",
     safe: "Safe. In all {0} reachable states the final result is that of one delivery and both copies reach the ack, whoever crashes and in whatever order.",
     broken: "Broken. {0} states explored, and this can happen:",
@@ -100,6 +102,8 @@ pub static WB_EN: WbTexts = WbTexts {
         Marked: "inserts the mark, not yet committed",
         MarkedCommitted: "inserts the mark, committed at once (no transaction)",
         Violation: "violates the unique constraint: rolls back and jumps to the ack",
+        SeenEnds: "sees the mark: rolls back, and no ack is left below",
+        ViolationEnds: "violates the unique constraint: rolls back, and no ack is left below",
         Pending: "waits for its transaction's commit",
         Applied: "happens at once, with no transaction",
         Sent: "sends the email: it leaves at once and cannot be undone",
@@ -107,8 +111,12 @@ pub static WB_EN: WbTexts = WbTexts {
         NothingToCommit: "no open transaction: nothing to commit",
         Acked: "sends the ack and is done",
         AckedRolledBack: "sends the ack with the transaction open: what was uncommitted rolls back",
-        EndedUnacked: "ends without an ack",
         Crashed: "what was uncommitted rolls back and the broker delivers the message again",
+    }),
+    stuck_copy: "Stuck copy:",
+    endings: keyed!(Ending {
+        Unacked: "its program ends here without an ack, so the broker will keep delivering it again.",
+        RolledBack: "its program ends here without an ack: the open transaction rolls back and the broker will keep delivering it again.",
     }),
     db: "effect: {0} · mark: {1}",
     mark_yes: "yes",

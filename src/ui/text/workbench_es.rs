@@ -1,7 +1,7 @@
 //! The consumer workbench in Spanish: the course's language and the default.
 use super::{ProgramProblems, WbTexts};
 use crate::lab::workbench::{Guess, Hint, Milestone};
-use crate::sim::workbench::{Did, Effect, Failure, Step};
+use crate::sim::workbench::{Did, Effect, Ending, Failure, Step};
 
 pub static WB_ES: WbTexts = WbTexts {
     title: "Banco de pruebas del consumidor",
@@ -44,7 +44,8 @@ pub static WB_ES: WbTexts = WbTexts {
     down: "Bajar",
     remove: "Quitar",
     clear: "Vaciar",
-    drag_hint: "También puedes arrastrar un bloque a otro lugar.",
+    list_hint: "Con el teclado, la lista es una sola parada de Tab: ↑ y ↓ pasan de un paso a otro, Alt + ↑ y Alt + ↓ mueven el paso, Supr lo quita. También puedes arrastrar un bloque a otro lugar.",
+    block_label: "Paso {0} de {1}: {2}",
     presets: "Patrones de la lección",
     preset_placeholder: "Elige un patrón…",
     preset_names: [
@@ -72,6 +73,7 @@ pub static WB_ES: WbTexts = WbTexts {
         Lost: "Con este orden ninguna copia llega al ack sin que el efecto esté confirmado.",
         Stuck: "Con este orden todas las copias llegan al ack.",
     }),
+    guess_changed: "Cambiaste tu predicción: pulsa «Comprobar» para ver si esta acierta.",
     set_twice: "Con este orden el estado puede fijarse dos veces, pero fijarlo dos veces deja lo mismo: no es un efecto doble.",
     safe: "Seguro. En los {0} estados alcanzables el resultado final es el de una sola entrega y las dos copias llegan al ack, caiga quien caiga y en el orden que sea.",
     broken: "Roto. Se exploraron {0} estados y esto puede ocurrir:",
@@ -100,6 +102,8 @@ pub static WB_ES: WbTexts = WbTexts {
         Marked: "inserta la marca, aún sin confirmar",
         MarkedCommitted: "inserta la marca, confirmada al instante (sin transacción)",
         Violation: "viola la restricción de unicidad: rollback y salta al ack",
+        SeenEnds: "ve la marca: rollback, y no queda ningún ack más abajo",
+        ViolationEnds: "viola la restricción de unicidad: rollback, y no queda ningún ack más abajo",
         Pending: "queda pendiente del commit de su transacción",
         Applied: "ocurre en el momento, sin transacción",
         Sent: "envía el correo: sale en el momento y no se puede deshacer",
@@ -107,8 +111,12 @@ pub static WB_ES: WbTexts = WbTexts {
         NothingToCommit: "no hay transacción abierta: nada que confirmar",
         Acked: "envía el ack y termina",
         AckedRolledBack: "envía el ack con la transacción abierta: lo no confirmado se revierte",
-        EndedUnacked: "termina sin ack",
         Crashed: "lo no confirmado se revierte y el broker le vuelve a entregar el mensaje",
+    }),
+    stuck_copy: "Copia atascada:",
+    endings: keyed!(Ending {
+        Unacked: "su programa termina aquí sin ack, así que el broker la seguirá reentregando.",
+        RolledBack: "su programa termina aquí sin ack: la transacción abierta se revierte y el broker la seguirá reentregando.",
     }),
     db: "efecto: {0} · marca: {1}",
     mark_yes: "sí",
