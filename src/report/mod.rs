@@ -437,7 +437,9 @@ impl Report {
             return None;
         }
         let i = self.stops.len() as u16;
-        let known = crate::lab::checkpoints::Stop::NAMES.iter().position(|n| *n == id);
+        let known = crate::lab::checkpoints::Stop::NAMES
+            .iter()
+            .position(|n| *n == id);
         self.stops.push(StopAcc {
             id: id.into(),
             order: (known.unwrap_or(usize::MAX), self.stops.len()),
@@ -515,7 +517,10 @@ impl Report {
 /// for a group or an actor without an identifier.
 fn learner_key<'a>(a: &'a Actor, out: &mut String) -> Option<(&'a str, bool)> {
     out.clear();
-    if a.object_type.as_ref().is_some_and(|t| t.as_str() == "Group") {
+    if a.object_type
+        .as_ref()
+        .is_some_and(|t| t.as_str() == "Group")
+    {
         return None;
     }
     let account = a.account.as_ref().and_then(|acc| {

@@ -155,7 +155,9 @@ pub fn table(report: &Report, namer: Namer, naming: Naming, lang: Lang) -> Strin
         c.read - c.answers
     );
     for s in report.stops() {
-        let pct = (s.first_try_right * 100).checked_div(s.answered).unwrap_or(0);
+        let pct = (s.first_try_right * 100)
+            .checked_div(s.answered)
+            .unwrap_or(0);
         let _ = writeln!(
             out,
             "\n{}  {}\n  answered {}, right on the first try {} ({pct} %), tried again {}, later tries {}",
@@ -198,11 +200,10 @@ pub fn table(report: &Report, namer: Namer, naming: Naming, lang: Lang) -> Strin
     if !ms.is_empty() {
         let _ = writeln!(out, "\nmost common wrong first choices");
         for m in ms.iter().take(10) {
-            let at: Vec<&str> = m
-                .at
-                .iter()
-                .map(|&(s, _)| &*report.stops[usize::from(s)].id)
-                .collect();
+            let at: Vec<&str> =
+                m.at.iter()
+                    .map(|&(s, _)| &*report.stops[usize::from(s)].id)
+                    .collect();
             let _ = writeln!(
                 out,
                 "  {:>6}  {}  {}  ({})",

@@ -14,22 +14,20 @@ const CHOICES: [&str; 3] = ["counts-initial-delivery", "one-wait", "cumulative-s
 
 /// A class's statements: (learner, stop, choice, second, attempt), each with its own id.
 fn class() -> impl Strategy<Value = Vec<Value>> {
-    prop::collection::vec(
-        (0..4usize, 0..3usize, 0..3usize, 0..50u32, 1..4u32),
-        0..40,
+    prop::collection::vec((0..4usize, 0..3usize, 0..3usize, 0..50u32, 1..4u32), 0..40).prop_map(
+        |tries| {
+            tries
+                .into_iter()
+                .enumerate()
+                .map(|(id, (w, s, c, at, attempt))| {
+                    a(WHO[w], STOPS[s], CHOICES[c], c == 2, at)
+                        .attempt(attempt)
+                        .id(&format!("00000000-0000-4000-8000-{id:012}"))
+                        .value()
+                })
+                .collect()
+        },
     )
-    .prop_map(|tries| {
-        tries
-            .into_iter()
-            .enumerate()
-            .map(|(id, (w, s, c, at, attempt))| {
-                a(WHO[w], STOPS[s], CHOICES[c], c == 2, at)
-                    .attempt(attempt)
-                    .id(&format!("00000000-0000-4000-8000-{id:012}"))
-                    .value()
-            })
-            .collect()
-    })
 }
 
 /// What a report says, in a form that does not depend on interning order.
@@ -58,7 +56,13 @@ fn digest(r: &Report) -> Vec<String> {
                 .iter()
                 .map(|st| {
                     let s = r.stop(st.stop);
-                    format!("{}={}:{}:{}", s.id, s.choices[usize::from(st.choice)].id, st.right, st.tries)
+                    format!(
+                        "{}={}:{}:{}",
+                        s.id,
+                        s.choices[usize::from(st.choice)].id,
+                        st.right,
+                        st.tries
+                    )
                 })
                 .collect();
             format!("{} {:?}", l.name, steps)

@@ -260,7 +260,8 @@ pub struct ContextActivities<'a> {
 pub fn why(v: &serde_json::Value) -> &'static str {
     use serde_json::Value as J;
     let at = |path: &str| path.split('.').try_fold(v, |v, k| v.get(k));
-    let checks: [(&'static str, fn(&J) -> bool); 17] = [
+    type Check = (&'static str, fn(&J) -> bool);
+    let checks: [Check; 17] = [
         ("id", J::is_string),
         ("actor", J::is_object),
         ("actor.name", J::is_string),
@@ -310,7 +311,10 @@ mod tests {
             (r#"{"verb":{"id":5}}"#, "verb.id"),
             (r#"{"actor":"ana"}"#, "actor"),
             (r#"{"result":{"response":["0"]}}"#, "result.response"),
-            (r#"{"object":{"definition":{"choices":3}}}"#, "object.definition"),
+            (
+                r#"{"object":{"definition":{"choices":3}}}"#,
+                "object.definition",
+            ),
         ] {
             let v: serde_json::Value = serde_json::from_str(text).unwrap();
             assert!(serde_json::from_str::<Statement>(text).is_err(), "{text}");

@@ -99,10 +99,20 @@ fn counts_first_tries_apart_from_later_ones() {
             .attempt(2)
             .value(),
         a("bruno", "step_backoff", "cumulative-schedule", true, 30).value(),
-        a("carla", "step_backoff", "counts-initial-delivery", false, 40).value(),
+        a(
+            "carla",
+            "step_backoff",
+            "counts-initial-delivery",
+            false,
+            40,
+        )
+        .value(),
     ]);
     let s = &r.stops()[0];
-    assert_eq!((s.answered, s.first_try_right, s.retried, s.later), (3, 1, 1, 1));
+    assert_eq!(
+        (s.answered, s.first_try_right, s.retried, s.later),
+        (3, 1, 1, 1)
+    );
     assert_eq!(
         counts_of(&r, "step_backoff"),
         [
@@ -113,9 +123,15 @@ fn counts_first_tries_apart_from_later_ones() {
     );
     assert!(s.choices[2].right && !s.choices[0].right);
     assert_eq!(r.counts().answers, 4);
-    let ana = (0..3).map(|i| r.learner(i)).find(|l| l.name == "ana Pérez").unwrap();
+    let ana = (0..3)
+        .map(|i| r.learner(i))
+        .find(|l| l.name == "ana Pérez")
+        .unwrap();
     assert_eq!(ana.steps.len(), 1);
-    assert_eq!((ana.steps[0].choice, ana.steps[0].right, ana.steps[0].tries), (0, false, 2));
+    assert_eq!(
+        (ana.steps[0].choice, ana.steps[0].right, ana.steps[0].tries),
+        (0, false, 2)
+    );
 }
 
 #[test]
@@ -213,7 +229,10 @@ fn stops_come_in_the_paths_order_then_as_first_seen() {
         a("ana", "step_backoff", "x", true, 4).value(),
     ]);
     let ids: Vec<&str> = r.stops().iter().map(|s| s.id).collect();
-    assert_eq!(ids, ["step_backoff", "ask_at_least_once", "zeta_new", "alpha_new"]);
+    assert_eq!(
+        ids,
+        ["step_backoff", "ask_at_least_once", "zeta_new", "alpha_new"]
+    );
     assert!(r.stops()[0].known && !r.stops()[2].known);
     let path: Vec<u16> = r.learner(0).steps.iter().map(|s| s.stop).collect();
     assert_eq!(path, [3, 1, 0, 2]);
@@ -267,7 +286,14 @@ fn todays_statements_positional_ids_without_attempt_or_class() {
 fn misconceptions_most_common_first_one_slug_across_stops() {
     let r = report(&[
         a("ana", "step_backoff", "counts-initial-delivery", false, 1).value(),
-        a("bruno", "step_dead_letter", "counts-initial-delivery", false, 1).value(),
+        a(
+            "bruno",
+            "step_dead_letter",
+            "counts-initial-delivery",
+            false,
+            1,
+        )
+        .value(),
         a("carla", "step_dead_letter", "one-wait", false, 1).value(),
         a("dani", "step_dead_letter", "cumulative-schedule", true, 1).value(),
         // Positional ids are per stop.
@@ -407,7 +433,11 @@ fn csv_cells_cannot_start_a_formula() {
         Lang::Es,
         &w,
     );
-    assert!(anon.lines().nth(1).unwrap().starts_with("Estudiante 1,step_backoff,"));
+    assert!(anon
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("Estudiante 1,step_backoff,"));
     assert!(!anon.contains("cmd"));
 }
 
@@ -432,7 +462,10 @@ fn the_splitter_reads_arrays_pages_and_lines() {
     assert_eq!(more.as_deref(), Some("/xapi/statements?more=a\"b"));
     let page_after = format!(r#"{{"statements":[{}],"more":""}}"#, st(3));
     let (pieces, f, more) = split_all(page_after.as_bytes()).unwrap();
-    assert_eq!((pieces.len(), f, more.as_deref()), (1, Format::Page, Some("")));
+    assert_eq!(
+        (pieces.len(), f, more.as_deref()),
+        (1, Format::Page, Some(""))
+    );
     let lines = format!("{}\n{}\r\ngarbage line\n{}", st(1), st(2), st(3));
     let (pieces, f, _) = split_all(lines.as_bytes()).unwrap();
     assert_eq!((pieces.len(), f), (4, Format::Lines));
@@ -463,11 +496,20 @@ fn what_is_not_statements_is_said_so() {
         split_all(b"actor,verb\nana,answered").unwrap_err(),
         SplitError::NotJson('a')
     );
-    assert_eq!(split_all(b"\x89PNG").unwrap_err(), SplitError::NotJson('\u{fffd}'));
+    assert_eq!(
+        split_all(b"\x89PNG").unwrap_err(),
+        SplitError::NotJson('\u{fffd}')
+    );
     assert_eq!(split_all(b"[{}] x").unwrap_err(), SplitError::Trailing(6));
-    assert_eq!(split_all(b"[{\"a\": \"]").unwrap_err(), SplitError::Truncated);
+    assert_eq!(
+        split_all(b"[{\"a\": \"]").unwrap_err(),
+        SplitError::Truncated
+    );
     assert_eq!(split_all(b"{\"a\": 1").unwrap_err(), SplitError::Truncated);
-    let huge = format!("[{{\"a\": \"{}\"}}, {{}}]", "x".repeat(split::MAX_STATEMENT));
+    let huge = format!(
+        "[{{\"a\": \"{}\"}}, {{}}]",
+        "x".repeat(split::MAX_STATEMENT)
+    );
     let mut r = report(&[]);
     let mut s = Splitter::new();
     s.push(huge.as_bytes(), &mut |p| r.feed_piece(p)).unwrap();

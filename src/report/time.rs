@@ -57,9 +57,7 @@ pub fn parse_ms(s: &str) -> Option<i64> {
         [sign @ (b'+' | b'-'), rest @ ..] => {
             let (h, m) = match rest {
                 [h1, h2] => (digits(*h1, *h2)?, 0),
-                [h1, h2, b':', m1, m2] | [h1, h2, m1, m2] => {
-                    (digits(*h1, *h2)?, digits(*m1, *m2)?)
-                }
+                [h1, h2, b':', m1, m2] | [h1, h2, m1, m2] => (digits(*h1, *h2)?, digits(*m1, *m2)?),
                 _ => return None,
             };
             if h > 23 || m > 59 {
@@ -80,7 +78,8 @@ pub fn parse_ms(s: &str) -> Option<i64> {
 }
 
 fn digits(a: u8, b: u8) -> Option<i64> {
-    (a.is_ascii_digit() && b.is_ascii_digit()).then(|| i64::from(a - b'0') * 10 + i64::from(b - b'0'))
+    (a.is_ascii_digit() && b.is_ascii_digit())
+        .then(|| i64::from(a - b'0') * 10 + i64::from(b - b'0'))
 }
 
 fn days_in_month(year: i64, month: i64) -> i64 {

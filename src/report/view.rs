@@ -225,7 +225,7 @@ impl Report {
             }
         }
         // Stable: equal counts keep the path's order.
-        by_id.sort_by(|a, b| b.count.cmp(&a.count));
+        by_id.sort_by_key(|m| std::cmp::Reverse(m.count));
         by_id
     }
 
