@@ -33,6 +33,7 @@ pub mod scenario_io;
 pub mod scenarios;
 pub mod share;
 pub mod storage;
+pub mod teacher;
 pub mod text;
 pub mod timeline;
 pub mod workbench;
