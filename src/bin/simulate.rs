@@ -108,7 +108,7 @@ const CLASS_USAGE: &str = "simulate class --statements FILE [--activity IRI] [--
 /// JSON array, a statements page or JSON Lines; `-` for standard input), read in chunks.
 fn class(args: &[String]) -> ExitCode {
     use retry_lab::report::output::{self, Naming};
-    use retry_lab::report::split::{read_from, ReadError};
+    use retry_lab::report::read::{read_from, ReadError};
     use retry_lab::report::{no_names, Filter, Report, Skip};
 
     let usage = format!("usage: {CLASS_USAGE}");

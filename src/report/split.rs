@@ -86,6 +86,20 @@ impl Default for Splitter {
     }
 }
 
+/// The bytes a run stops at outside strings: strings and brackets. A table, so the scan is one
+/// load and test per byte (inside strings, `skim::find2` goes eight bytes at a time).
+const STRUCTURE: [bool; 256] = table(b"\"{}[]");
+
+const fn table(bytes: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -122,7 +136,19 @@ impl Splitter {
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
-        for &b in chunk {
+        let mut i = 0;
+        while i < chunk.len() {
+            if self.mode == Mode::Element && !self.scalar {
+                i = self.run(chunk, i, each);
+                continue;
+            }
+            let b = chunk[i];
+            if matches!(self.mode, Mode::Between | Mode::Lines) && matches!(b, b'{' | b'[') {
+                self.start_element(b);
+                i = self.run(chunk, i, each);
+                continue;
+            }
+            i += 1;
             self.pos += 1;
             let bom = [0xEF, 0xBB, 0xBF];
             if self.mode == Mode::Start && self.pos <= 3 && bom[self.pos as usize - 1] == b {
@@ -134,6 +160,82 @@ impl Splitter {
             }
         }
         Ok(())
+    }
+
+    /// The hot path: the bytes of an object or array element from `from`, in runs between the
+    /// bytes that matter (quotes, escapes, brackets), up to the element's end or the chunk's.
+    /// An element wholly inside the chunk is handed out as a slice of it, uncopied. Returns
+    /// where it stopped.
+    fn run(&mut self, chunk: &[u8], from: usize, each: &mut dyn FnMut(Piece)) -> usize {
+        let mut j = from;
+        let mut ended = false;
+        while j < chunk.len() {
+            let rest = &chunk[j..];
+            if self.escaped {
+                self.escaped = false;
+                j += 1;
+            } else if self.in_str {
+                match super::skim::find2(chunk, j, b'"', b'\\') {
+                    None => j = chunk.len(),
+                    Some(k) => {
+                        if chunk[k] == b'"' {
+                            self.in_str = false;
+                        } else {
+                            self.escaped = true;
+                        }
+                        j = k + 1;
+                    }
+                }
+            } else {
+                let hit = rest.iter().position(|&b| STRUCTURE[usize::from(b)]);
+                let Some(k) = hit else {
+                    j = chunk.len();
+                    break;
+                };
+                j += k + 1;
+                match rest[k] {
+                    b'"' => self.in_str = true,
+                    b'{' | b'[' => self.depth += 1,
+                    _ => {
+                        self.depth = self.depth.saturating_sub(1);
+                        if self.depth == 0 {
+                            ended = true;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.pos += (j - from) as u64;
+        let part = &chunk[from..j];
+        if ended && self.buf.is_empty() && !self.too_large && part.len() <= MAX_STATEMENT {
+            each(Piece::Statement(part));
+        } else {
+            self.keep_all(part);
+            if ended {
+                self.end_element(each);
+            }
+        }
+        if ended {
+            self.mode = if self.format == Some(Format::Lines) {
+                Mode::Lines
+            } else {
+                Mode::Between
+            };
+        }
+        j
+    }
+
+    fn keep_all(&mut self, part: &[u8]) {
+        if self.too_large {
+            return;
+        }
+        if self.buf.len() + part.len() > MAX_STATEMENT {
+            self.too_large = true;
+            self.buf = Vec::new();
+        } else {
+            self.buf.extend_from_slice(part);
+        }
     }
 
     /// The end of the input: the format and the page's `more` (if any), or why it is not whole.
@@ -269,28 +371,17 @@ impl Splitter {
         Ok(())
     }
 
-    /// A byte of an element of the array (or a JSON Lines object).
+    /// A byte of a bare value in the array (objects and arrays go through [`Splitter::run`]):
+    /// it ends at a comma, the array's end or white space outside a string.
     fn element(&mut self, b: u8, each: &mut dyn FnMut(Piece)) -> Result<(), SplitError> {
-        let lines = self.format == Some(Format::Lines);
         if !self.string(b) {
-            if self.scalar && (b == b',' || b == b']' || is_ws(b)) {
+            if b == b',' || b == b']' || is_ws(b) {
                 self.end_element(each);
                 self.mode = Mode::Between;
                 return self.byte(b, each);
             }
-            match b {
-                b'"' => self.in_str = true,
-                b'{' | b'[' => self.depth += 1,
-                b'}' | b']' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 && !self.scalar {
-                        self.keep(b);
-                        self.end_element(each);
-                        self.mode = if lines { Mode::Lines } else { Mode::Between };
-                        return Ok(());
-                    }
-                }
-                _ => {}
+            if b == b'"' {
+                self.in_str = true;
             }
         }
         self.keep(b);
@@ -388,63 +479,4 @@ impl Splitter {
             char::REPLACEMENT_CHARACTER
         }
     }
-}
-
-/// A whole text split: its pieces' bytes (empty for one too large), the format and `more`.
-pub type Split = (Vec<Vec<u8>>, Format, Option<String>);
-
-/// Splits a whole text at once (tests, a store's page).
-pub fn split_all(text: &[u8]) -> Result<Split, SplitError> {
-    let mut out = Vec::new();
-    let mut s = Splitter::new();
-    let mut each = |p: Piece| {
-        out.push(match p {
-            Piece::Statement(b) => b.to_vec(),
-            Piece::TooLarge => Vec::new(),
-        })
-    };
-    s.push(text, &mut each)?;
-    let (f, more) = s.finish(&mut each)?;
-    Ok((out, f, more))
-}
-
-impl std::fmt::Display for SplitError {
-    /// In English, for the command line (the page says it in its own texts).
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        const SHAPES: &str =
-            "a JSON array of statements, a statements page ({\"statements\": [...]}) or JSON Lines";
-        match self {
-            SplitError::Empty => write!(f, "it is empty; expected {SHAPES}"),
-            SplitError::NotJson(c) => write!(f, "it starts with «{c}»; expected {SHAPES}"),
-            SplitError::Trailing(at) => write!(f, "something follows the statements at byte {at}"),
-            SplitError::Truncated => write!(f, "it ends in the middle of a statement"),
-        }
-    }
-}
-
-/// Why a file could not be read to its end.
-#[derive(Debug)]
-pub enum ReadError {
-    Io(std::io::Error),
-    Split(SplitError),
-}
-
-/// Reads `from` in chunks of 64 KB to its end, handing each piece to `each`: a file of any
-/// size in a few KB of memory beyond the statement being read.
-pub fn read_from(
-    mut from: impl std::io::Read,
-    each: &mut dyn FnMut(Piece),
-) -> Result<(Format, Option<String>), ReadError> {
-    let mut s = Splitter::new();
-    let mut chunk = vec![0; 64 << 10];
-    loop {
-        let n = match from.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ReadError::Io(e)),
-        };
-        s.push(&chunk[..n], each).map_err(ReadError::Split)?;
-    }
-    s.finish(each).map_err(ReadError::Split)
 }

@@ -1,7 +1,8 @@
 //! Reading a report: its stops in the path's order with their choices, the learners behind a
 //! choice, each learner's path, and the class's misconceptions, most common first. Views
 //! borrow the report; nothing here changes it.
-use super::{fnv, Names, Report};
+use super::take::fnv;
+use super::{Names, Report};
 
 /// A name for a misconception, by (stop id, choice id): the lab's catalogue, wired by whoever
 /// builds the report. [`no_names`] until then, and the choice's own description is shown.

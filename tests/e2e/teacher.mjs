@@ -80,6 +80,7 @@ try {
     await until(page, () => document.getElementById('teacher-app').dataset.state === 'done', 'the read ends');
     const got = await counts(page);
     assert(JSON.stringify(got) === JSON.stringify(want), `page ${JSON.stringify(got)}\nwalks ${JSON.stringify(want)}`);
+    assert(await page.locator('#t-endpoint').inputValue() === store.endpoint, 'the typed address is gone after the read');
     const gets = store.requests.filter((r) => r.method === 'GET');
     const first = new URL(gets[0].url, storeOrigin).searchParams;
     assert(first.get('activity') === ACT && first.get('related_activities') === 'true'
@@ -105,6 +106,16 @@ try {
     console.log(`     ${later} later answers (${records.filter((r) => !r.first).length} retried by hand; the lab ${later ? 'sends them' : 'does not send them yet'})`);
   });
 
+  await check('the learners behind a choice, drawn when its list is opened', async () => {
+    const first = page.locator('.stop-card .who').first();
+    await first.locator('summary').click();
+    await until(page, () => document.querySelectorAll('.who-list li').length > 0, 'the list opens');
+    const names = await first.locator('.who-list li').allInnerTexts();
+    const card = await page.locator('.stop-card').first().getAttribute('data-stop');
+    const choice = await page.locator('.stop-card').first().locator('.t-choice:has(.who)').first().getAttribute('data-choice');
+    const want = records.filter((r) => r.first && r.stop === card && r.choice === choice && (!cls || r.class === cls)).map((r) => r.learner).sort();
+    assert(JSON.stringify(names) === JSON.stringify(want), `${names} for ${want}`);
+  });
   await page.screenshot({ path: join(out, 'teacher-1280.png'), fullPage: true });
   await check('anonymised: numbers instead of names everywhere, the same counts', async () => {
     await page.locator('#t-anon').check();

@@ -41,8 +41,12 @@ pub struct Model {
     pub report: Rc<RefCell<Report>>,
     /// Which read the events belong to: those of an earlier one are dropped.
     generation: u32,
-    /// Bumped whenever the report may have changed, so views redraw.
+    /// Bumped at every change: the status line redraws.
     pub rev: u32,
+    /// Bumped when the report is to be redrawn: at every change but the read's progress,
+    /// which redraws it at most once a second (a class of thousands takes a while to draw).
+    pub report_rev: u32,
+    drawn_at: f64,
     pub status: Status,
     /// What is being read: the file's name or the store's address.
     pub source: String,
@@ -79,6 +83,12 @@ impl Reducible for Model {
     type Action = Msg;
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         let mut m = (*self).clone();
+        let now = js_sys::Date::now();
+        let progress = matches!(msg, Msg::Event(_, Event::Progress(_)));
+        if !progress || now - m.drawn_at > 1000.0 {
+            m.report_rev = m.report_rev.wrapping_add(1);
+            m.drawn_at = now;
+        }
         match msg {
             Msg::Lang(l) => m.lang = l,
             Msg::Start {
@@ -172,6 +182,8 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
             report: Rc::new(RefCell::new(Report::new(Filter::default()))),
             generation: 0,
             rev: 0,
+            report_rev: 0,
+            drawn_at: 0.0,
             status: Status::Idle,
             source: String::new(),
             from_file: false,
@@ -260,11 +272,11 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                 </div>
             </header>
             if !model.projecting {
-                <source::Sources model={view::ModelRef::new(&model)} generations={view::Gen(generations.clone())}
+                <source::Sources model={view::ModelRef::keyed(&model, model.lang as u32)} generations={view::Gen(generations.clone())}
                     endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
             }
             <source::StatusLine model={view::ModelRef::new(&model)} />
-            <view::ReportView model={view::ModelRef::new(&model)} />
+            <view::ReportView model={view::ModelRef::keyed(&model, model.report_rev)} />
         </div>
     }
 }

@@ -122,6 +122,8 @@ pub struct TeacherTexts {
     pub later: &'static str,
     /// `{0}`: how many.
     pub who: &'static str,
+    /// `{0}`: how many names are not listed.
+    pub who_more: &'static str,
     /// `{0}`: a stop's id the lab does not know.
     pub new_stop: &'static str,
     pub learners_heading: &'static str,

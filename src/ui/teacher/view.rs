@@ -13,14 +13,18 @@ use crate::lang::{fill, Lang};
 use crate::report::output::{self, CsvWords, Naming};
 use crate::report::{Names, Report};
 
-/// The model as a prop: equal while nothing changed (every change bumps `rev`). The handle
-/// reads the newest state, so the revision it was rendered with is kept beside it.
+/// The model as a prop, equal while its key is (the handle itself always reads the newest
+/// state): by default the revision every change bumps; a view that needs fewer redraws is
+/// given another key.
 #[derive(Clone)]
 pub struct ModelRef(pub UseReducerHandle<Model>, u32);
 
 impl ModelRef {
     pub fn new(model: &UseReducerHandle<Model>) -> ModelRef {
         ModelRef(model.clone(), model.rev)
+    }
+    pub fn keyed(model: &UseReducerHandle<Model>, key: u32) -> ModelRef {
+        ModelRef(model.clone(), key)
     }
 }
 
@@ -87,6 +91,62 @@ fn percent(part: u32, of: u32) -> u32 {
         .unwrap_or(0) as u32
 }
 
+/// Most names a «who» list shows.
+const MAX_WHO: usize = 200;
+
+#[derive(Properties)]
+pub struct WhoProps {
+    pub lang: Lang,
+    /// Every learner's label, by learner index.
+    pub labels: Rc<Vec<String>>,
+    /// The learners behind the choice.
+    pub who: Rc<Vec<u32>>,
+}
+
+impl PartialEq for WhoProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang
+            && Rc::ptr_eq(&self.labels, &other.labels)
+            && Rc::ptr_eq(&self.who, &other.who)
+    }
+}
+
+/// The learners behind a choice, in a disclosure whose names are drawn only while it is open
+/// (a class of thousands would otherwise put every name of every choice in the page, and
+/// redraw them all at each step of a read), sorted, at most [`MAX_WHO`].
+#[component]
+pub fn Who(props: &WhoProps) -> Html {
+    let open = use_state(|| false);
+    let t = texts(props.lang);
+    let on_toggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            let d: web_sys::HtmlElement = e.target_unchecked_into();
+            open.set(d.has_attribute("open"));
+        })
+    };
+    let names = (*open).then(|| {
+        let mut names: Vec<&str> = props
+            .who
+            .iter()
+            .map(|&i| props.labels[i as usize].as_str())
+            .collect();
+        names.sort_unstable_by_key(|w| w.to_lowercase());
+        names
+    });
+    html! {
+        <details class="who" ontoggle={on_toggle}>
+            <summary>{ fill(t.who, &[&props.who.len().to_string()]) }</summary>
+            if let Some(names) = names {
+                <ul class="who-list">{ for names.iter().take(MAX_WHO).map(|w| html! { <li>{ *w }</li> }) }</ul>
+                if names.len() > MAX_WHO {
+                    <p class="small">{ fill(t.who_more, &[&(names.len() - MAX_WHO).to_string()]) }</p>
+                }
+            }
+        </details>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ReportProps {
     pub model: ModelRef,
@@ -142,14 +202,11 @@ pub fn ReportView(props: &ReportProps) -> Html {
     };
 
     let behind = r.all_learners_behind();
+    let labels = Rc::new(labels);
     let stop_cards = stops.iter().enumerate().map(|(k, s)| {
         let most = s.choices.iter().map(|c| c.count).max().unwrap_or(0).max(1);
         let choices = s.choices.iter().map(|c| {
-            let mut who: Vec<&str> = behind[usize::from(s.index)][usize::from(c.index)]
-                .iter()
-                .map(|&i| labels[i as usize].as_str())
-                .collect();
-            who.sort_unstable_by_key(|w| w.to_lowercase());
+            let who = Rc::new(behind[usize::from(s.index)][usize::from(c.index)].clone());
             let misconception = namer(s.id, c.id).and_then(|n| n.get(lang).map(str::to_string));
             let width = format!("{}%", percent(c.count, most));
             html! {
@@ -170,10 +227,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
                         <rect class="bar-fill" width={width.trim_end_matches('%').to_string()} height="6" />
                     </svg>
                     if !who.is_empty() {
-                        <details class="who">
-                            <summary>{ fill(t.who, &[&who.len().to_string()]) }</summary>
-                            <ul class="who-list">{ for who.iter().map(|w| html! { <li>{ *w }</li> }) }</ul>
-                        </details>
+                        <Who lang={lang} labels={labels.clone()} who={who} />
                     }
                 </li>
             }

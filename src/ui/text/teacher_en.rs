@@ -72,6 +72,7 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     right_choice: "Right",
     later: "and {0} in later answers",
     who: "Who chose it first ({0})",
+    who_more: "and {0} more",
     new_stop: "Stop {0}",
     learners_heading: "Learner by learner",
     learners_intro: "Each learner's first answer at each stop, in the path's order.",

@@ -72,6 +72,7 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     right_choice: "Correcta",
     later: "y {0} en respuestas posteriores",
     who: "Quiénes la eligieron primero ({0})",
+    who_more: "y {0} más",
     new_stop: "Parada {0}",
     learners_heading: "Estudiante por estudiante",
     learners_intro: "La primera respuesta de cada estudiante en cada parada, en el orden del recorrido.",
