@@ -1,7 +1,19 @@
 // Helpers of the teacher's page's end-to-end check and benchmark: waiting on what the page
 // says of itself, reading its counts, exporting a store's statements as a teacher would, and a
 // file of statements whose names carry markup and a spreadsheet formula.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { assert } from './lib.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page, as "id at target" lines. */
+export async function axe(page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) x${v.nodes.length} at ${v.nodes[0]?.target?.join(' ')}`));
+}
 
 /** The answered statements of a list. */
 export const answered = (list) => list.filter((s) => s.verb?.id === 'http://adlnet.gov/expapi/verbs/answered');

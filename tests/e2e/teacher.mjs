@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { CSP, assert, checks, launchChromium, serveDir } from './lib.mjs';
 import { isQuestion } from './path-walk.mjs';
 import { startStandin } from '../lrs/standin.mjs';
-import { answered, counts, exportAll, markupFile, until } from './teacher-lib.mjs';
+import { answered, axe, counts, exportAll, markupFile, until } from './teacher-lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -110,17 +110,21 @@ try {
     const first = page.locator('.stop-card .who').first();
     await first.locator('summary').click();
     await until(page, () => document.querySelectorAll('.who-list li').length > 0, 'the list opens');
-    const names = await first.locator('.who-list li').allInnerTexts();
+    const names = await first.locator('.who-list li').allTextContents();
     const card = await page.locator('.stop-card').first().getAttribute('data-stop');
     const choice = await page.locator('.stop-card').first().locator('.t-choice:has(.who)').first().getAttribute('data-choice');
     const want = records.filter((r) => r.first && r.stop === card && r.choice === choice && (!cls || r.class === cls)).map((r) => r.learner).sort();
     assert(JSON.stringify(names) === JSON.stringify(want), `${names} for ${want}`);
   });
   await page.screenshot({ path: join(out, 'teacher-1280.png'), fullPage: true });
+  await check('axe-core: no serious or critical violation, with a report on the page', async () => {
+    const bad = await axe(page);
+    assert(bad.length === 0, bad.join(' | '));
+  });
   await check('anonymised: numbers instead of names everywhere, the same counts', async () => {
     await page.locator('#t-anon').check();
     await until(page, () => [...document.querySelectorAll('.learner-name')].every((n) => /^Estudiante \d+$/.test(n.textContent)), 'names replaced');
-    const text = await page.locator('#teacher-app').innerText();
+    const text = await page.locator('#teacher-app').evaluate((e) => e.textContent);
     for (const l of LEARNERS) assert(!text.includes(l.name), `${l.name} still shown`);
     assert(JSON.stringify(await counts(page)) === JSON.stringify(want), 'counts changed');
     await page.screenshot({ path: join(out, 'teacher-1280-anon.png'), fullPage: true });

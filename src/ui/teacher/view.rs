@@ -256,7 +256,10 @@ pub fn ReportView(props: &ReportProps) -> Html {
     };
     let learners = order[..shown].iter().map(|&i| {
         let l = r.learner(i);
-        let steps = l.steps.iter().map(|st| {
+        // What a screen reader says of the row: one sentence per stop, in one element (the
+        // chips are for the eye; a hidden copy in each would cost the page's layout dearly).
+        let mut spoken = Vec::with_capacity(l.steps.len());
+        let steps: Vec<Html> = l.steps.iter().map(|st| {
             let s = r.stop(st.stop);
             let c = &s.choices[usize::from(st.choice)];
             let k = order_of.get(&st.stop).copied().unwrap_or(0);
@@ -265,22 +268,22 @@ pub fn ReportView(props: &ReportProps) -> Html {
             let tries = (st.tries > 1).then(|| fill(t.tries, &[&st.tries.to_string()]));
             let full = format!("{k}. {}: {said} ({mark}{})", stop_title(&r, lang, st.stop),
                 tries.as_ref().map(|x| format!(", {x}")).unwrap_or_default());
-            html! {
+            let chip = html! {
                 <li class={classes!("step", if st.right { "right" } else { "wrong" })} title={full.clone()}
                     data-stop={s.id.to_string()} data-choice={c.id.to_string()}>
-                    <span class="sr-only">{ full }</span>
-                    <span aria-hidden="true">
-                        <span class="step-n">{ k }</span>{ if st.right { " ✓" } else { " ✗" } }
-                        if !st.right { <span class="step-said">{ " " }{ said }</span> }
-                        if st.tries > 1 { <span class="step-tries">{ format!(" ×{}", st.tries) }</span> }
-                    </span>
+                    <span class="step-n">{ k }</span>{ if st.right { " ✓" } else { " ✗" } }
+                    if !st.right { <span class="step-said">{ " " }{ said }</span> }
+                    if st.tries > 1 { <span class="step-tries">{ format!(" ×{}", st.tries) }</span> }
                 </li>
-            }
-        });
+            };
+            spoken.push(full);
+            chip
+        }).collect();
         html! {
             <li class="learner" data-learner={labels[i as usize].clone()}>
                 <span class="learner-name">{ labels[i as usize].clone() }</span>
-                <ol class="learner-path">{ for steps }</ol>
+                <span class="sr-only">{ spoken.join("; ") }</span>
+                <ol class="learner-path" aria-hidden="true">{ for steps }</ol>
             </li>
         }
     });
