@@ -9,5 +9,6 @@ pub mod lab;
 pub mod lang;
 pub mod num;
 pub mod problem;
+pub mod report;
 pub mod sim;
 pub mod ui;

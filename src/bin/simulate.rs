@@ -1,6 +1,7 @@
 //! Native runner: reads a scenario (JSON file, or `-` for standard input) and writes the
 //! run's log as JSON Lines to standard output, the same format the page exports; or, as
-//! `simulate check`, runs the consumer workbench's checker on a program of steps.
+//! `simulate check`, runs the consumer workbench's checker on a program of steps; or, as
+//! `simulate class`, writes the teacher's report of a file of xAPI statements.
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -15,11 +16,15 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("check") {
         return check(&args[1..]);
     }
+    if args.first().map(String::as_str) == Some("class") {
+        return class(&args[1..]);
+    }
     let [path] = args.as_slice() else {
         eprintln!("usage: simulate FILE   (FILE is a scenario in JSON, or - for standard input)");
         eprintln!(
             "       simulate check --steps begin,insert,apply,commit,ack [--effect add|set|email]"
         );
+        eprintln!("       {CLASS_USAGE}");
         return ExitCode::from(2);
     };
     let mut bytes = Vec::new();
@@ -94,4 +99,115 @@ fn check(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+const CLASS_USAGE: &str = "simulate class --statements FILE [--activity IRI] [--class IRI] \
+                           [--format json|table] [--anonymous]";
+
+/// `simulate class --statements FILE …`: the teacher's report of a file of xAPI statements (a
+/// JSON array, a statements page or JSON Lines; `-` for standard input), read in chunks.
+fn class(args: &[String]) -> ExitCode {
+    use retry_lab::report::output::{self, Naming};
+    use retry_lab::report::read::{read_from, ReadError};
+    use retry_lab::report::{no_names, Filter, Report, Skip};
+
+    let usage = format!("usage: {CLASS_USAGE}");
+    let (mut file, mut filter, mut format, mut anonymous) =
+        (None, Filter::default(), "json".to_string(), false);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        if flag == "--anonymous" {
+            anonymous = true;
+            continue;
+        }
+        let Some(value) = it.next() else {
+            eprintln!(
+                "simulate class: {} needs a value\n{usage}",
+                truncate(flag, 40)
+            );
+            return ExitCode::from(2);
+        };
+        match flag.as_str() {
+            "--statements" => file = Some(value.clone()),
+            "--activity" => filter.activity = Some(value.clone()),
+            "--class" => filter.class = Some(value.clone()),
+            "--format" if value == "json" || value == "table" => format = value.clone(),
+            "--format" => {
+                eprintln!(
+                    "simulate class: --format is json or table, not {}",
+                    truncate(value, 40)
+                );
+                return ExitCode::from(2);
+            }
+            _ => {
+                eprintln!(
+                    "simulate class: unknown option {}\n{usage}",
+                    truncate(flag, 40)
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("simulate class: --statements is required\n{usage}");
+        return ExitCode::from(2);
+    };
+    let mut report = Report::new(filter);
+    let read = if file == "-" {
+        read_from(std::io::stdin().lock(), &mut |p| report.feed_piece(p))
+    } else {
+        match std::fs::File::open(&file) {
+            Ok(f) => read_from(f, &mut |p| report.feed_piece(p)),
+            Err(e) => Err(ReadError::Io(e)),
+        }
+    };
+    let shown = truncate(&file, 80);
+    match read {
+        Ok(_) => {}
+        Err(ReadError::Io(e)) => {
+            eprintln!("simulate class: cannot read {shown}: {e}");
+            return ExitCode::from(2);
+        }
+        Err(ReadError::Split(e)) => {
+            eprintln!("simulate class: {shown} is not statements: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    let c = report.counts();
+    if c.answers < c.read {
+        let why: Vec<String> = Skip::ALL
+            .iter()
+            .filter(|&&s| c.skipped(s) > 0)
+            .map(|&s| format!("{} {}", c.skipped(s), s.as_str()))
+            .collect();
+        eprintln!(
+            "simulate class: {} of {} statements are answers here; skipped: {}",
+            c.answers,
+            c.read,
+            why.join(", ")
+        );
+    }
+    let naming = if anonymous {
+        Naming::Anonymous {
+            template: "Estudiante {0}",
+        }
+    } else {
+        Naming::Names
+    };
+    let text = if format == "table" {
+        output::table(&report, &no_names, naming, retry_lab::lang::Lang::Es)
+    } else {
+        let mut t = output::json(&report, &no_names, naming).to_string();
+        t.push('\n');
+        t
+    };
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        return ExitCode::from(3);
+    }
+    ExitCode::SUCCESS
 }

@@ -34,6 +34,7 @@ pub mod scenario_io;
 pub mod scenarios;
 pub mod share;
 pub mod storage;
+pub mod teacher;
 pub mod text;
 pub mod text_files;
 pub mod timeline;

@@ -2,13 +2,14 @@
 // each {type: "xapi", statement} message from it adds the actor (here a demo account; a course
 // platform puts its signed-in learner) and forwards the statement with the @xapi/xapi client.
 // ?lrs=<endpoint>&auth=<Basic …> choose the record store; without ?lrs the statements are only
-// listed, so the page makes no request of its own.
+// listed, so the page makes no request of its own. ?learner=<name> names the learner (the
+// actor's account and name), ?class=<IRI> is handed to the lab as its `class` option.
 const params = new URLSearchParams(location.search);
 const activity = params.get('activity') ?? new URL('../index.html', location.href).href;
 const labUrl = new URL(params.get('lab') ?? '../index.html', location.href);
 labUrl.searchParams.set('origin', location.origin);
 labUrl.searchParams.set('xapi', activity);
-for (const k of ['lang', 'start']) if (params.has(k)) labUrl.searchParams.set(k, params.get(k));
+for (const k of ['lang', 'start', 'class']) if (params.has(k)) labUrl.searchParams.set(k, params.get(k));
 
 const endpoint = params.get('lrs');
 const lrs = endpoint ? new XAPI({ endpoint, auth: params.get('auth') ?? undefined, version: '1.0.3' }) : null;
@@ -17,7 +18,10 @@ document.getElementById('lrs-status').textContent = endpoint
   : 'Sin almacén de registros configurado (?lrs=…): las declaraciones solo se muestran aquí.';
 
 // Who the learner is: the host knows, the lab does not.
-const actor = { objectType: 'Agent', name: 'Estudiante de ejemplo', account: { homePage: location.origin, name: 'demo-learner' } };
+const learner = params.get('learner');
+const actor = learner
+  ? { objectType: 'Agent', name: learner, account: { homePage: location.origin, name: learner } }
+  : { objectType: 'Agent', name: 'Estudiante de ejemplo', account: { homePage: location.origin, name: 'demo-learner' } };
 
 // The lab asks to bring part of itself into view (a new stop's card, a step's result): from a
 // frame of another origin it cannot scroll this page itself. Its `top` and `bottom` are pixels

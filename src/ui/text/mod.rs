@@ -11,6 +11,9 @@ mod en;
 mod es;
 pub mod loaded;
 mod words;
+// The teacher's page's tables (its own module; keys in `ui::teacher::texts`).
+pub mod teacher_en;
+pub mod teacher_es;
 mod workbench_en;
 mod workbench_es;
 

@@ -299,6 +299,7 @@ fn literals(source: &'static str) -> Vec<String> {
 fn spanish_literals() -> Vec<String> {
     let mut all = literals(include_str!("../es.rs"));
     all.extend(literals(include_str!("../workbench_es.rs")));
+    all.extend(literals(include_str!("../teacher_es.rs")));
     assert!(all.len() > 300, "only {} strings read", all.len());
     all
 }

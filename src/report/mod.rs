@@ -1,0 +1,245 @@
+//! The teacher's report: what a class's `answered` statements say, stop by stop, choice by
+//! choice and learner by learner. Pure Rust (no yew, web-sys or wasm-bindgen): the native
+//! `simulate class` and the teacher's page (`src/bin/teacher.rs`) share it; the learner's
+//! module never links it. Statements come in any number of batches ([`Report::feed`],
+//! [`Report::feed_bytes`] with [`split`] for files and pages); the counts are kept up to date
+//! with each one, so a page can show them while it reads. Memory grows with learners × stops,
+//! not with statements: a learner's key is stored once, and of each statement only its
+//! learner's first try at the stop and a count of tries remain (plus its id, for duplicates).
+pub mod output;
+pub mod read;
+mod skim;
+pub mod split;
+pub mod statement;
+mod take;
+pub mod time;
+mod view;
+
+#[cfg(test)]
+mod props;
+#[cfg(test)]
+mod split_tests;
+#[cfg(test)]
+mod tests;
+
+use statement::{Defined, Definition, LangMap, Statement};
+use take::{FastMap, FastSet, Learner, StopAcc, Taken};
+pub use view::{no_names, ChoiceView, LearnerView, Misconception, Namer, StepView, StopView};
+
+use crate::lang::Lang;
+
+/// Longest name kept, in characters (a stop's title, a question, a choice, a learner).
+const MAX_NAME: usize = 300;
+/// Longest learner identifier taken, in bytes.
+const MAX_KEY: usize = 2048;
+/// Most stops, and most choices at a stop, a report keeps apart (the lab has 21 and 2 to 6):
+/// beyond them, statements are skipped as [`Skip::TooMany`], so no input grows the tables
+/// without bound.
+pub const MAX_STOPS: usize = 512;
+pub const MAX_CHOICES: usize = 512;
+
+named_enum! {
+    /// Why a statement was not counted as an answer.
+    pub enum Skip {
+        /// Not JSON.
+        NotJson = "not_json",
+        /// JSON, but no statement (not an object, or without verb or object).
+        NotAStatement = "not_a_statement",
+        /// A field of another type than xAPI's (the first one is kept as an example).
+        Shape = "shape",
+        /// Longer than any statement (`split::MAX_STATEMENT`).
+        TooLarge = "too_large",
+        /// Another verb than `answered`: initialized, progressed, completed…
+        OtherVerb = "other_verb",
+        /// About another activity than the one asked for, or the workbench's.
+        OtherActivity = "other_activity",
+        /// Not of the class asked for.
+        OtherClass = "other_class",
+        /// No learner: no actor, a group, or no identifier.
+        NoLearner = "no_learner",
+        /// No `result.response`.
+        NoResponse = "no_response",
+        /// The same statement id again.
+        Duplicate = "duplicate",
+        /// Past the most stops or choices a report keeps.
+        TooMany = "too_many",
+    }
+}
+
+/// A text in the lab's two languages, as statements name things.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    pub es: Option<Box<str>>,
+    pub en: Option<Box<str>>,
+}
+
+impl Names {
+    pub fn new(es: &str, en: &str) -> Names {
+        let opt = |s: &str| (!s.is_empty()).then(|| cut(s));
+        Names {
+            es: opt(es),
+            en: opt(en),
+        }
+    }
+    /// In `lang`, else in the other language.
+    pub fn get(&self, lang: Lang) -> Option<&str> {
+        let (first, other) = match lang {
+            Lang::Es => (&self.es, &self.en),
+            Lang::En => (&self.en, &self.es),
+        };
+        first.as_deref().or(other.as_deref())
+    }
+    /// Fills what this has not got yet from a statement's language map.
+    fn fill(&mut self, m: &LangMap) {
+        for (slot, text) in [(&mut self.es, &m.es), (&mut self.en, &m.en)] {
+            if let (None, Some(t)) = (&slot, text) {
+                if !t.as_str().trim().is_empty() {
+                    *slot = Some(cut(t.as_str()));
+                }
+            }
+        }
+    }
+}
+
+fn cut(s: &str) -> Box<str> {
+    match s.char_indices().nth(MAX_NAME) {
+        Some((i, _)) => format!("{}…", &s[..i]).into(),
+        None => s.into(),
+    }
+}
+
+/// Which statements count: answers about `activity` (object ids `{activity}/{stop}`; any
+/// activity when None) of `class` (a `grouping` context activity; any when None).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub activity: Option<String>,
+    pub class: Option<String>,
+}
+
+/// How many pieces were read, how many were answers, and why the others were not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub read: u64,
+    pub answers: u64,
+    pub skipped: [u64; Skip::COUNT],
+    /// The first field at fault of a [`Skip::Shape`], and the first other activity's object id.
+    pub shape_example: Option<&'static str>,
+    pub other_activity_example: Option<Box<str>>,
+}
+
+impl Counts {
+    pub fn skipped(&self, why: Skip) -> u64 {
+        self.skipped[why as usize]
+    }
+    /// Skipped for something other than being another verb, activity or class, or a duplicate:
+    /// what was not statements at all, or statements a report cannot read.
+    pub fn unreadable(&self) -> u64 {
+        Skip::ALL
+            .iter()
+            .filter(|s| {
+                !matches!(
+                    s,
+                    Skip::OtherVerb | Skip::OtherActivity | Skip::OtherClass | Skip::Duplicate
+                )
+            })
+            .map(|&s| self.skipped(s))
+            .sum()
+    }
+}
+
+/// The report being built. Feed it statements, read it at any time.
+pub struct Report {
+    /// `{activity}/`, the object ids' prefix, when an activity is asked for.
+    prefix: Option<String>,
+    class: Option<String>,
+    learners: Vec<Learner>,
+    learner_index: FastMap<Box<str>, u32>,
+    stops: Vec<StopAcc>,
+    stop_index: FastMap<Box<str>, u16>,
+    seen: FastSet<u128>,
+    counts: Counts,
+    scratch: String,
+    /// A statement's text without its definitions ([`skim`]), reused.
+    skimmed: Vec<u8>,
+}
+
+impl Report {
+    pub fn new(filter: Filter) -> Report {
+        let trim = |s: String| s.trim().trim_end_matches('/').to_string();
+        Report {
+            prefix: filter.activity.map(trim).map(|a| format!("{a}/")),
+            class: filter.class.map(|c| c.trim().to_string()),
+            learners: Vec::new(),
+            learner_index: FastMap::default(),
+            stops: Vec::new(),
+            stop_index: FastMap::default(),
+            seen: FastSet::default(),
+            counts: Counts::default(),
+            scratch: String::new(),
+            skimmed: Vec::new(),
+        }
+    }
+
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
+    /// Statements as JSON values (a test's, a host's).
+    pub fn feed(&mut self, statements: &[serde_json::Value]) {
+        use serde::Deserialize;
+        for v in statements {
+            self.counts.read += 1;
+            match Statement::deserialize(v) {
+                Ok(s) => {
+                    if self.take(&s, None) == Taken::NeedDefinition {
+                        let d = Defined::deserialize(v).ok();
+                        self.take(&s, Some(definition(&d)));
+                    }
+                }
+                Err(_) => self.unreadable(Some(v)),
+            }
+        }
+    }
+
+    /// One statement's JSON text (a piece from [`split::Splitter`]). It is read without its
+    /// definitions first; the definition is read from the whole text only when needed.
+    pub fn feed_bytes(&mut self, bytes: &[u8]) {
+        self.counts.read += 1;
+        let mut skimmed = std::mem::take(&mut self.skimmed);
+        let head = if skim::without_definitions(bytes, &mut skimmed) {
+            // What cannot be read without its definitions is judged as it came.
+            serde_json::from_slice::<Statement>(&skimmed)
+                .or_else(|_| serde_json::from_slice::<Statement>(bytes))
+        } else {
+            serde_json::from_slice::<Statement>(bytes)
+        };
+        match head {
+            Ok(s) => {
+                if self.take(&s, None) == Taken::NeedDefinition {
+                    let d = serde_json::from_slice::<Defined>(bytes).ok();
+                    self.take(&s, Some(definition(&d)));
+                }
+            }
+            Err(_) => {
+                let v = serde_json::from_slice::<serde_json::Value>(bytes).ok();
+                self.unreadable(v.as_ref());
+            }
+        }
+        self.skimmed = skimmed;
+    }
+
+    /// A piece from [`split::Splitter`].
+    pub fn feed_piece(&mut self, piece: split::Piece) {
+        match piece {
+            split::Piece::Statement(b) => self.feed_bytes(b),
+            split::Piece::TooLarge => {
+                self.counts.read += 1;
+                self.skip(Skip::TooLarge);
+            }
+        }
+    }
+}
+
+fn definition<'d>(d: &'d Option<Defined>) -> Option<&'d Definition<'d>> {
+    d.as_ref()?.object.as_ref()?.definition.as_ref()
+}

@@ -1,0 +1,284 @@
+//! A report written out: as JSON and as a text table (`simulate class`), and as CSV (the
+//! teacher's page's export), whose cells cannot start a spreadsheet formula.
+use serde_json::{json, Value};
+
+use super::{Namer, Names, Report, Skip};
+use crate::lang::{fill, Lang};
+
+/// How learners are named in an output: by name, or by number (`template` with `{0}`, such as
+/// «Estudiante {0}»).
+#[derive(Clone, Copy, Debug)]
+pub enum Naming<'a> {
+    Names,
+    Anonymous { template: &'a str },
+}
+
+/// Each learner's label, indexed by learner.
+pub fn labels(report: &Report, naming: Naming) -> Vec<String> {
+    match naming {
+        Naming::Names => (0..report.learner_count() as u32)
+            .map(|i| report.learner(i).name.to_string())
+            .collect(),
+        Naming::Anonymous { template } => report
+            .anonymous_numbers()
+            .into_iter()
+            .map(|n| fill(template, &[&n.to_string()]))
+            .collect(),
+    }
+}
+
+fn names_json(n: &Names) -> Value {
+    let mut m = serde_json::Map::new();
+    if let Some(es) = &n.es {
+        m.insert("es".into(), json!(es));
+    }
+    if let Some(en) = &n.en {
+        m.insert("en".into(), json!(en));
+    }
+    Value::Object(m)
+}
+
+/// The report as one JSON object: `stops` (per stop `id`, `name`, `answered`,
+/// `first_try_right`, `retried`, `later`, `choices` with `id`, `text`, `name`, `right`, `count`,
+/// `learners`, `later`), `misconceptions` most common first, each learner's `path`, and what was
+/// `read`, counted as `answers` and `skipped` by reason.
+pub fn json(report: &Report, namer: Namer, naming: Naming) -> Value {
+    let labels = labels(report, naming);
+    let behind = report.all_learners_behind();
+    let order = report.learner_order(matches!(naming, Naming::Anonymous { .. }));
+    let rank: Vec<usize> = {
+        let mut r = vec![0; order.len()];
+        for (k, &i) in order.iter().enumerate() {
+            r[i as usize] = k;
+        }
+        r
+    };
+    let stops: Vec<Value> = report
+        .stops()
+        .iter()
+        .map(|s| {
+            let choices: Vec<Value> = s
+                .choices
+                .iter()
+                .map(|c| {
+                    let mut who = behind[usize::from(s.index)][usize::from(c.index)].clone();
+                    who.sort_by_key(|&i| rank[i as usize]);
+                    json!({
+                        "id": c.id,
+                        "text": names_json(c.text),
+                        "name": names_json(&report.choice_name(namer, s.index, c.index)),
+                        "right": c.right,
+                        "count": c.count,
+                        "learners": who.iter().map(|&i| &labels[i as usize]).collect::<Vec<_>>(),
+                        "later": c.later,
+                    })
+                })
+                .collect();
+            json!({
+                "id": s.id,
+                "name": names_json(s.name),
+                "question": names_json(s.question),
+                "answered": s.answered,
+                "first_try_right": s.first_try_right,
+                "retried": s.retried,
+                "later": s.later,
+                "choices": choices,
+            })
+        })
+        .collect();
+    let stop_ids: Vec<&str> = (0..report.stops.len() as u16)
+        .map(|i| &*report.stops[usize::from(i)].id)
+        .collect();
+    let misconceptions: Vec<Value> = report
+        .misconceptions(namer)
+        .iter()
+        .map(|m| {
+            json!({
+                "id": m.id,
+                "name": names_json(&m.name),
+                "count": m.count,
+                "stops": m.at.iter().map(|&(s, _)| stop_ids[usize::from(s)]).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let paths: Vec<Value> = order
+        .iter()
+        .map(|&i| {
+            let l = report.learner(i);
+            let steps: Vec<Value> = l
+                .steps
+                .iter()
+                .map(|st| {
+                    let stop = &report.stops[usize::from(st.stop)];
+                    json!({
+                        "stop": stop.id,
+                        "choice": stop.choices[usize::from(st.choice)].id,
+                        "right": st.right,
+                        "tries": st.tries,
+                    })
+                })
+                .collect();
+            json!({ "learner": labels[i as usize], "steps": steps })
+        })
+        .collect();
+    let c = report.counts();
+    let skipped: serde_json::Map<String, Value> = Skip::ALL
+        .iter()
+        .filter(|&&s| c.skipped(s) > 0)
+        .map(|&s| (s.as_str().to_string(), json!(c.skipped(s))))
+        .collect();
+    json!({
+        "read": c.read,
+        "answers": c.answers,
+        "learners": report.learner_count(),
+        "skipped": skipped,
+        "stops": stops,
+        "misconceptions": misconceptions,
+        "paths": paths,
+    })
+}
+
+/// The report as a text table for a terminal (names in `lang`, else the other language).
+pub fn table(report: &Report, namer: Namer, naming: Naming, lang: Lang) -> String {
+    use std::fmt::Write;
+    let labels = labels(report, naming);
+    let behind = report.all_learners_behind();
+    let name = |n: &Names, or: &str| n.get(lang).unwrap_or(or).replace(['\n', '\r', '\t'], " ");
+    let mut out = String::new();
+    let c = report.counts();
+    let _ = writeln!(
+        out,
+        "{} statements read, {} answers from {} learners, {} skipped",
+        c.read,
+        c.answers,
+        report.learner_count(),
+        c.read - c.answers
+    );
+    for s in report.stops() {
+        let pct = (s.first_try_right * 100)
+            .checked_div(s.answered)
+            .unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "\n{}  {}\n  answered {}, right on the first try {} ({pct} %), tried again {}, later tries {}",
+            s.id,
+            name(s.name, ""),
+            s.answered,
+            s.first_try_right,
+            s.retried,
+            s.later
+        );
+        for ch in &s.choices {
+            let mut who: Vec<&str> = behind[usize::from(s.index)][usize::from(ch.index)]
+                .iter()
+                .map(|&i| labels[i as usize].as_str())
+                .collect();
+            who.sort_unstable();
+            let shown = who.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+            let more = who.len().saturating_sub(8);
+            let _ = writeln!(
+                out,
+                "  {} {:<28} {:>6} first, {:>4} later  {}{}",
+                if ch.right { "*" } else { " " },
+                format!(
+                    "{} {}",
+                    ch.id,
+                    name(&report.choice_name(namer, s.index, ch.index), "")
+                ),
+                ch.count,
+                ch.later,
+                shown,
+                if more > 0 {
+                    format!(" (+{more})")
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    let ms = report.misconceptions(namer);
+    if !ms.is_empty() {
+        let _ = writeln!(out, "\nmost common wrong first choices");
+        for m in ms.iter().take(10) {
+            let at: Vec<&str> =
+                m.at.iter()
+                    .map(|&(s, _)| &*report.stops[usize::from(s)].id)
+                    .collect();
+            let _ = writeln!(
+                out,
+                "  {:>6}  {}  {}  ({})",
+                m.count,
+                m.id,
+                name(&m.name, ""),
+                at.join(", ")
+            );
+        }
+    }
+    out
+}
+
+/// The words of the CSV export, in the page's language.
+pub struct CsvWords<'a> {
+    /// learner, stop, stop's name, first choice, its name, right, tries.
+    pub header: [&'a str; 7],
+    pub yes: &'a str,
+    pub no: &'a str,
+}
+
+/// One row per learner and stop: their first try and how many tries. Every cell is quoted when
+/// it must be, and one that a spreadsheet would take for a formula gets a leading `'`.
+pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWords) -> String {
+    let labels = labels(report, naming);
+    let mut out = String::new();
+    row(&mut out, w.header.iter().copied());
+    let stops: Vec<_> = (0..report.stops.len() as u16)
+        .map(|i| report.stop(i))
+        .collect();
+    for i in report.learner_order(matches!(naming, Naming::Anonymous { .. })) {
+        for st in report.learner(i).steps {
+            let s = &stops[usize::from(st.stop)];
+            let c = &s.choices[usize::from(st.choice)];
+            let choice_name = report.choice_name(namer, st.stop, st.choice);
+            let tries = st.tries.to_string();
+            row(
+                &mut out,
+                [
+                    labels[i as usize].as_str(),
+                    s.id,
+                    s.name.get(lang).unwrap_or(""),
+                    c.id,
+                    choice_name.get(lang).unwrap_or(""),
+                    if st.right { w.yes } else { w.no },
+                    tries.as_str(),
+                ],
+            );
+        }
+    }
+    out
+}
+
+fn row<'a>(out: &mut String, cells: impl IntoIterator<Item = &'a str>) {
+    for (k, c) in cells.into_iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str(&cell(c));
+    }
+    out.push_str("\r\n");
+}
+
+/// A CSV cell: a text starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what
+/// spreadsheets read as a formula) gets a leading `'`; then it is quoted if it holds a comma,
+/// a quote or a line break.
+pub fn cell(text: &str) -> String {
+    let guarded = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}

@@ -1,0 +1,221 @@
+//! Properties of the report over generated classes and bytes: no input panics; the counts add
+//! up; the order statements come in, how they are batched or chunked, and duplicates change
+//! nothing.
+use proptest::prelude::*;
+use serde_json::Value;
+
+use super::split::{Piece, Splitter};
+use super::tests::{a, ACT};
+use super::{Filter, Report};
+
+const WHO: [&str; 4] = ["ana", "bruno", "carla", "dani"];
+const STOPS: [&str; 3] = ["step_backoff", "ask_natural", "new_stop"];
+const CHOICES: [&str; 3] = ["counts-initial-delivery", "one-wait", "cumulative-schedule"];
+
+/// A class's statements: (learner, stop, choice, second, attempt), each with its own id.
+fn class() -> impl Strategy<Value = Vec<Value>> {
+    prop::collection::vec((0..4usize, 0..3usize, 0..3usize, 0..50u32, 1..4u32), 0..40).prop_map(
+        |tries| {
+            tries
+                .into_iter()
+                .enumerate()
+                .map(|(id, (w, s, c, at, attempt))| {
+                    a(WHO[w], STOPS[s], CHOICES[c], c == 2, at)
+                        .attempt(attempt)
+                        .id(&format!("00000000-0000-4000-8000-{id:012}"))
+                        .value()
+                })
+                .collect()
+        },
+    )
+}
+
+/// What a report says, in a form that does not depend on interning order.
+fn digest(r: &Report) -> Vec<String> {
+    let mut out: Vec<String> = r
+        .stops()
+        .iter()
+        .map(|s| {
+            let mut choices: Vec<String> = s
+                .choices
+                .iter()
+                .map(|c| format!("{}:{}/{}/{}/{}", c.id, c.count, c.wrong, c.later, c.right))
+                .collect();
+            choices.sort();
+            format!(
+                "{} {} {} {} {:?}",
+                s.id, s.answered, s.first_try_right, s.retried, choices
+            )
+        })
+        .collect();
+    let mut paths: Vec<String> = (0..r.learner_count() as u32)
+        .map(|i| {
+            let l = r.learner(i);
+            let steps: Vec<String> = l
+                .steps
+                .iter()
+                .map(|st| {
+                    let s = r.stop(st.stop);
+                    format!(
+                        "{}={}:{}:{}",
+                        s.id,
+                        s.choices[usize::from(st.choice)].id,
+                        st.right,
+                        st.tries
+                    )
+                })
+                .collect();
+            format!("{} {:?}", l.name, steps)
+        })
+        .collect();
+    paths.sort();
+    out.extend(paths);
+    out.push(format!("answers {}", r.counts().answers));
+    out
+}
+
+fn fresh() -> Report {
+    Report::new(Filter {
+        activity: Some(ACT.into()),
+        class: None,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn order_batches_and_duplicates_change_nothing(s in class(), seed in any::<u64>(), cut in 0..40usize) {
+        let mut whole = fresh();
+        whole.feed(&s);
+        // Shuffled (a seeded Fisher-Yates), in two batches, then everything again.
+        let mut shuffled = s.clone();
+        let mut x = seed | 1;
+        for i in (1..shuffled.len()).rev() {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            shuffled.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let cut = cut.min(shuffled.len());
+        let mut parts = fresh();
+        parts.feed(&shuffled[..cut]);
+        parts.feed(&shuffled[cut..]);
+        parts.feed(&s);
+        prop_assert_eq!(digest(&whole), digest(&parts));
+        prop_assert_eq!(whole.anonymous_numbers().len(), whole.learner_count());
+    }
+
+    #[test]
+    fn text_read_without_definitions_gives_what_values_give(s in class(), noise in "[ a-z\\\\\"{}:,]{0,12}") {
+        // The learner's name carries quotes, braces and backslashes the skim must step over.
+        let mut values = s.clone();
+        for v in &mut values {
+            v["actor"]["name"] = Value::String(format!("{noise}\"definition\":{{"));
+        }
+        let mut from_values = fresh();
+        from_values.feed(&values);
+        let mut from_text = fresh();
+        for v in &values {
+            from_text.feed_bytes(v.to_string().as_bytes());
+        }
+        prop_assert_eq!(digest(&from_values), digest(&from_text));
+        let names = |r: &Report| r.stops().iter().map(|s| format!("{:?}{:?}", s.name, s.choices.iter().map(|c| c.text.clone()).collect::<Vec<_>>())).collect::<Vec<_>>();
+        prop_assert_eq!(names(&from_values), names(&from_text));
+    }
+
+    #[test]
+    fn counts_add_up(s in class()) {
+        let mut r = fresh();
+        r.feed(&s);
+        let c = r.counts();
+        prop_assert_eq!(c.read, s.len() as u64);
+        prop_assert_eq!(c.read, c.answers + c.skipped.iter().sum::<u64>());
+        let mut tries = 0;
+        for st in r.stops() {
+            prop_assert!(st.first_try_right <= st.answered);
+            prop_assert_eq!(st.choices.iter().map(|c| c.count).sum::<u32>(), st.answered);
+            prop_assert_eq!(st.choices.iter().map(|c| c.wrong).sum::<u32>(), st.answered - st.first_try_right);
+            tries += u64::from(st.answered + st.later);
+        }
+        prop_assert_eq!(tries, c.answers);
+        let steps: usize = (0..r.learner_count() as u32).map(|i| r.learner(i).steps.len()).sum();
+        let answered: u32 = r.stops().iter().map(|s| s.answered).sum();
+        prop_assert_eq!(steps, answered as usize);
+    }
+
+    #[test]
+    fn chunks_anywhere_give_the_same_report(s in class(), cuts in prop::collection::vec(0..4000usize, 0..6), lines in any::<bool>()) {
+        let texts: Vec<String> = s.iter().map(Value::to_string).collect();
+        let text = if lines { texts.join("\n") } else { format!("[{}]", texts.join(",")) };
+        let mut whole = fresh();
+        let mut sp = Splitter::new();
+        let ok = sp.push(text.as_bytes(), &mut |p| whole.feed_piece(p)).is_ok()
+            && sp.finish(&mut |p| whole.feed_piece(p)).is_ok();
+        prop_assert!(ok || (lines && s.is_empty()));
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(text.len())).collect();
+        cuts.sort();
+        let mut chunked = fresh();
+        let mut sp = Splitter::new();
+        let mut from = 0;
+        for c in cuts.into_iter().chain([text.len()]) {
+            let _ = sp.push(&text.as_bytes()[from..c], &mut |p| chunked.feed_piece(p));
+            from = c;
+        }
+        let _ = sp.finish(&mut |p| chunked.feed_piece(p));
+        prop_assert_eq!(digest(&whole), digest(&chunked));
+        prop_assert_eq!(whole.counts(), chunked.counts());
+    }
+
+    #[test]
+    fn any_bytes_are_read_without_a_panic(bytes in prop::collection::vec(any::<u8>(), 0..400), cut in 0..400usize) {
+        let mut r = Report::new(Filter::default());
+        let mut sp = Splitter::new();
+        let cut = cut.min(bytes.len());
+        let _ = sp.push(&bytes[..cut], &mut |p| r.feed_piece(p));
+        let _ = sp.push(&bytes[cut..], &mut |p| r.feed_piece(p));
+        let _ = sp.finish(&mut |p| r.feed_piece(p));
+        r.feed_bytes(&bytes);
+        let _ = (r.stops(), r.misconceptions(&super::no_names));
+    }
+
+    #[test]
+    fn json_shaped_noise_is_read_without_a_panic(text in "[\\[\\]{}\",:0-9a-z. \\n-]{0,200}") {
+        let mut r = Report::new(Filter::default());
+        let mut sp = Splitter::new();
+        let _ = sp.push(text.as_bytes(), &mut |p: Piece| r.feed_piece(p));
+        let _ = sp.finish(&mut |p| r.feed_piece(p));
+        let c = r.counts();
+        prop_assert_eq!(c.read, c.answers + c.skipped.iter().sum::<u64>());
+    }
+
+    #[test]
+    fn statements_with_any_field_changed_are_read_without_a_panic(
+        s in class(),
+        path in prop::sample::select(vec!["actor", "actor.account", "actor.name", "verb", "verb.id", "object",
+            "object.id", "object.definition", "object.definition.choices", "object.definition.name",
+            "object.definition.correctResponsesPattern", "result", "result.response", "result.success",
+            "result.extensions", "context", "context.contextActivities", "context.contextActivities.grouping",
+            "timestamp", "id"]),
+        value in prop_oneof![Just(Value::Null), Just(serde_json::json!(7)), Just(serde_json::json!("x")),
+            Just(serde_json::json!([])), Just(serde_json::json!({})), Just(serde_json::json!([{"id": 1}])),
+            Just(serde_json::json!("2026-13-45T99:99:99Z"))]
+    ) {
+        let mut changed = s.clone();
+        for v in &mut changed {
+            let mut at = &mut *v;
+            let keys: Vec<&str> = path.split('.').collect();
+            for k in &keys[..keys.len() - 1] {
+                at = &mut at[*k];
+            }
+            at[*keys.last().unwrap()] = value.clone();
+        }
+        let mut r = fresh();
+        r.feed(&changed);
+        let text: Vec<String> = changed.iter().map(Value::to_string).collect();
+        for t in &text {
+            r.feed_bytes(t.as_bytes());
+        }
+        let c = r.counts();
+        prop_assert_eq!(c.read, 2 * s.len() as u64);
+        prop_assert_eq!(c.read, c.answers + c.skipped.iter().sum::<u64>());
+    }
+}

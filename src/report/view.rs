@@ -1,0 +1,239 @@
+//! Reading a report: its stops in the path's order with their choices, the learners behind a
+//! choice, each learner's path, and the class's misconceptions, most common first. Views
+//! borrow the report; nothing here changes it.
+use super::take::fnv;
+use super::{Names, Report};
+
+/// A name for a misconception, by (stop id, choice id): the lab's catalogue, wired by whoever
+/// builds the report. [`no_names`] until then, and the choice's own description is shown.
+pub type Namer<'a> = &'a dyn Fn(&str, &str) -> Option<Names>;
+
+/// A [`Namer`] that knows no names.
+pub fn no_names(_: &str, _: &str) -> Option<Names> {
+    None
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChoiceView<'r> {
+    pub index: u16,
+    pub id: &'r str,
+    /// What the learner saw (the choice's description in the statements).
+    pub text: &'r Names,
+    /// Whether a statement named it a right response.
+    pub right: bool,
+    /// Learners whose first try chose it.
+    pub count: u32,
+    /// Of them, those for whom it was wrong: the misconception's weight.
+    pub wrong: u32,
+    /// Tries after a learner's first that chose it.
+    pub later: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StopView<'r> {
+    pub index: u16,
+    pub id: &'r str,
+    /// One of the lab's stops (`Stop::NAMES`), not one first seen in the statements.
+    pub known: bool,
+    pub name: &'r Names,
+    pub question: &'r Names,
+    /// Learners who answered.
+    pub answered: u32,
+    pub first_try_right: u32,
+    /// Learners who tried more than once.
+    pub retried: u32,
+    /// Tries after the first, all choices together.
+    pub later: u32,
+    /// In the order the statements list them (the lab's own order).
+    pub choices: Vec<ChoiceView<'r>>,
+}
+
+/// A learner at one stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepView {
+    pub stop: u16,
+    pub choice: u16,
+    pub right: bool,
+    pub tries: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnerView<'r> {
+    pub index: u32,
+    pub key: &'r str,
+    pub name: &'r str,
+    /// In the path's order.
+    pub steps: Vec<StepView>,
+}
+
+/// A wrong first choice and how many learners made it. The same readable id at several stops
+/// names one misconception (the lab's slugs); positional ids ("0", "1"…, the lab's statements
+/// before it named its choices) are one misconception per stop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Misconception<'r> {
+    pub id: &'r str,
+    /// Where it was chosen, as (stop, choice) indices, in the path's order.
+    pub at: Vec<(u16, u16)>,
+    pub count: u32,
+    /// The catalogue's name, else the choice's description at its first stop.
+    pub name: Names,
+}
+
+impl Report {
+    /// The stops in the path's order.
+    pub fn stops(&self) -> Vec<StopView<'_>> {
+        let mut order: Vec<usize> = (0..self.stops.len()).collect();
+        order.sort_by_key(|&i| self.stops[i].order);
+        order.into_iter().map(|i| self.stop(i as u16)).collect()
+    }
+
+    pub fn stop(&self, index: u16) -> StopView<'_> {
+        let s = &self.stops[usize::from(index)];
+        let choices: Vec<ChoiceView> = s
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ChoiceView {
+                index: i as u16,
+                id: &c.id,
+                text: &c.name,
+                right: c.right,
+                count: c.first,
+                wrong: c.first_wrong,
+                later: c.all.saturating_sub(c.first),
+            })
+            .collect();
+        StopView {
+            index,
+            id: &s.id,
+            known: s.order.0 != usize::MAX,
+            name: &s.name,
+            question: &s.question,
+            answered: s.answered,
+            first_try_right: s.first_right,
+            retried: s.retried,
+            later: choices.iter().map(|c| c.later).sum(),
+            choices,
+        }
+    }
+
+    pub fn learner_count(&self) -> usize {
+        self.learners.len()
+    }
+
+    pub fn learner(&self, index: u32) -> LearnerView<'_> {
+        let l = &self.learners[index as usize];
+        let mut steps: Vec<StepView> = l
+            .entries
+            .iter()
+            .map(|e| StepView {
+                stop: e.stop,
+                choice: e.first.choice,
+                right: e.first.right,
+                tries: e.tries,
+            })
+            .collect();
+        steps.sort_by_key(|s| self.stops[usize::from(s.stop)].order);
+        LearnerView {
+            index,
+            key: &l.key,
+            name: &l.name,
+            steps,
+        }
+    }
+
+    /// Learners by name (then identifier); with `anonymised`, in the order of [`anonymous`]
+    /// numbers instead, so a list shown under numbers does not give the names' order away.
+    ///
+    /// [`anonymous`]: Report::anonymous_numbers
+    pub fn learner_order(&self, anonymised: bool) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..self.learners.len() as u32).collect();
+        if anonymised {
+            order.sort_by_cached_key(|&i| self.anon_key(i));
+        } else {
+            order.sort_by_cached_key(|&i| {
+                let l = &self.learners[i as usize];
+                (l.name.to_lowercase(), l.key.clone())
+            });
+        }
+        order
+    }
+
+    fn anon_key(&self, i: u32) -> (u64, &str) {
+        let key = &*self.learners[i as usize].key;
+        (fnv(0x5eed, key.as_bytes()), key)
+    }
+
+    /// Each learner's number for the anonymised mode (1 to n, indexed by learner): the order
+    /// of a hash of their identifier, which does not change between reads of the same class
+    /// and says nothing of their names.
+    pub fn anonymous_numbers(&self) -> Vec<u32> {
+        let mut numbers = vec![0; self.learners.len()];
+        for (n, i) in self.learner_order(true).into_iter().enumerate() {
+            numbers[i as usize] = n as u32 + 1;
+        }
+        numbers
+    }
+
+    /// The learners whose first try at `stop` chose `choice`, in learner index order.
+    pub fn learners_behind(&self, stop: u16, choice: u16) -> Vec<u32> {
+        (0..self.learners.len() as u32)
+            .filter(|&i| {
+                self.learners[i as usize]
+                    .entries
+                    .iter()
+                    .any(|e| e.stop == stop && e.first.choice == choice)
+            })
+            .collect()
+    }
+
+    /// The learners behind every choice at once (one pass over the learners): by stop index,
+    /// then choice index.
+    pub fn all_learners_behind(&self) -> Vec<Vec<Vec<u32>>> {
+        let mut out: Vec<Vec<Vec<u32>>> = self
+            .stops
+            .iter()
+            .map(|s| vec![Vec::new(); s.choices.len()])
+            .collect();
+        for (i, l) in self.learners.iter().enumerate() {
+            for e in &l.entries {
+                out[usize::from(e.stop)][usize::from(e.first.choice)].push(i as u32);
+            }
+        }
+        out
+    }
+
+    /// The class's wrong first choices, most common first (ties: in the path's order).
+    pub fn misconceptions(&self, namer: super::view::Namer) -> Vec<Misconception<'_>> {
+        let mut by_id: Vec<Misconception> = Vec::new();
+        let mut index: std::collections::HashMap<(Option<u16>, &str), usize> =
+            std::collections::HashMap::new();
+        for stop in self.stops() {
+            for c in stop.choices.iter().filter(|c| c.wrong > 0) {
+                let positional = c.id.bytes().all(|b| b.is_ascii_digit());
+                let key = (positional.then_some(stop.index), c.id);
+                let i = *index.entry(key).or_insert_with(|| {
+                    by_id.push(Misconception {
+                        id: c.id,
+                        at: Vec::new(),
+                        count: 0,
+                        name: namer(stop.id, c.id).unwrap_or_else(|| c.text.clone()),
+                    });
+                    by_id.len() - 1
+                });
+                by_id[i].at.push((stop.index, c.index));
+                by_id[i].count += c.wrong;
+            }
+        }
+        // Stable: equal counts keep the path's order.
+        by_id.sort_by_key(|m| std::cmp::Reverse(m.count));
+        by_id
+    }
+
+    /// A choice's name for the teacher: the catalogue's, else its description.
+    pub fn choice_name(&self, namer: Namer, stop: u16, choice: u16) -> Names {
+        let s = &self.stops[usize::from(stop)];
+        let c = &s.choices[usize::from(choice)];
+        namer(&s.id, &c.id).unwrap_or_else(|| c.name.clone())
+    }
+}

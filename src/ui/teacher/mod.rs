@@ -1,0 +1,311 @@
+//! The teacher's page (`teacher.html`, its own module `src/bin/teacher.rs`; a learner never
+//! loads it): where the answers come from (a record store or a file), the read's progress with
+//! a Stop button, and the report over `crate::report`, in Spanish or English, anonymised on
+//! request and when projected, exported as CSV. Every text from the statements goes through
+//! Yew's text nodes, which escape it; nothing sets inner HTML from data.
+pub mod load;
+pub mod query;
+mod source;
+pub mod texts;
+mod view;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::lang::Lang;
+use crate::report::{Filter, Names, Report};
+use load::{Event, Job, Progress};
+use texts::{texts, Problem};
+
+/// The names of misconceptions by (stop id, choice id): the hook the lab's own catalogue is
+/// to be wired to. Until then, each choice is named by its description in the statements.
+pub fn namer(_stop: &str, _choice: &str) -> Option<Names> {
+    None
+}
+
+/// How far the read is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Idle,
+    Loading(Progress),
+    Done { feed_ms: f64, wall_ms: f64 },
+    Stopped,
+    Failed(Problem),
+}
+
+#[derive(Clone)]
+pub struct Model {
+    pub lang: Lang,
+    pub report: Rc<RefCell<Report>>,
+    /// Which read the events belong to: those of an earlier one are dropped.
+    generation: u32,
+    /// Bumped at every change: the status line redraws.
+    pub rev: u32,
+    /// Bumped when the report is to be redrawn: at every change but the read's progress,
+    /// which redraws it at most once a second (a class of thousands takes a while to draw).
+    pub report_rev: u32,
+    drawn_at: f64,
+    pub status: Status,
+    /// What is being read: the file's name or the store's address.
+    pub source: String,
+    /// Whether the source was a file (for the wording of problems).
+    pub from_file: bool,
+    stop: Rc<Cell<bool>>,
+    pub anonymised: bool,
+    pub projecting: bool,
+    /// How many learners the list shows.
+    pub shown: usize,
+}
+
+pub enum Msg {
+    Lang(Lang),
+    Start {
+        generation: u32,
+        report: Rc<RefCell<Report>>,
+        stop: Rc<Cell<bool>>,
+        source: String,
+        from_file: bool,
+    },
+    Event(u32, Event),
+    Fail(Problem),
+    Stop,
+    Anonymise(bool),
+    Project(bool),
+    More,
+}
+
+/// Learners listed at first, and added by each «show more».
+pub const PAGE: usize = 50;
+
+impl Reducible for Model {
+    type Action = Msg;
+    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        let mut m = (*self).clone();
+        let now = js_sys::Date::now();
+        let progress = matches!(msg, Msg::Event(_, Event::Progress(_)));
+        if !progress || now - m.drawn_at > 1000.0 {
+            m.report_rev = m.report_rev.wrapping_add(1);
+            m.drawn_at = now;
+        }
+        match msg {
+            Msg::Lang(l) => m.lang = l,
+            Msg::Start {
+                generation,
+                report,
+                stop,
+                source,
+                from_file,
+            } => {
+                m.stop.set(true);
+                m.generation = generation;
+                m.report = report;
+                m.stop = stop;
+                m.source = source;
+                m.from_file = from_file;
+                m.status = Status::Loading(Progress::default());
+                m.shown = PAGE;
+            }
+            Msg::Event(g, _) if g != m.generation => return self,
+            Msg::Event(_, e) => {
+                m.status = match e {
+                    Event::Progress(p) => Status::Loading(p),
+                    Event::Done { feed_ms, wall_ms } => Status::Done { feed_ms, wall_ms },
+                    Event::Stopped => Status::Stopped,
+                    Event::Failed(p) => Status::Failed(p),
+                };
+            }
+            Msg::Fail(p) => m.status = Status::Failed(p),
+            Msg::Stop => m.stop.set(true),
+            Msg::Anonymise(on) => m.anonymised = on,
+            Msg::Project(on) => {
+                m.projecting = on;
+                // Projected, names are hidden unless the teacher shows them again.
+                if on {
+                    m.anonymised = true;
+                }
+            }
+            Msg::More => m.shown += PAGE,
+        }
+        m.rev = m.rev.wrapping_add(1);
+        Rc::new(m)
+    }
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct TeacherProps {
+    pub lang: Lang,
+    /// Prefilled fields (never the key): the store, the activity, the class.
+    #[prop_or_default]
+    pub endpoint: String,
+    #[prop_or_default]
+    pub activity: String,
+    #[prop_or_default]
+    pub class: String,
+}
+
+/// Starts a read into a fresh report, filtered by `filter`: `run` is handed the job.
+pub fn start_read(
+    model: &UseReducerHandle<Model>,
+    generations: &Rc<Cell<u32>>,
+    filter: Filter,
+    source: String,
+    from_file: bool,
+    run: impl FnOnce(Job) + 'static,
+) {
+    let generation = generations.get().wrapping_add(1);
+    generations.set(generation);
+    let report = Rc::new(RefCell::new(Report::new(filter)));
+    let stop = Rc::new(Cell::new(false));
+    model.dispatch(Msg::Start {
+        generation,
+        report: report.clone(),
+        stop: stop.clone(),
+        source,
+        from_file,
+    });
+    let m = model.clone();
+    run(Job {
+        report,
+        stop,
+        on: Callback::from(move |e| m.dispatch(Msg::Event(generation, e))),
+    });
+}
+
+#[component]
+pub fn TeacherApp(props: &TeacherProps) -> Html {
+    let model = {
+        let lang = props.lang;
+        use_reducer(move || Model {
+            lang,
+            report: Rc::new(RefCell::new(Report::new(Filter::default()))),
+            generation: 0,
+            rev: 0,
+            report_rev: 0,
+            drawn_at: 0.0,
+            status: Status::Idle,
+            source: String::new(),
+            from_file: false,
+            stop: Rc::new(Cell::new(false)),
+            anonymised: false,
+            projecting: false,
+            shown: PAGE,
+        })
+    };
+    let generations: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
+    {
+        let lang = model.lang;
+        use_effect_with(lang, move |l| {
+            let root = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element());
+            if let Some(root) = root {
+                let _ = root.set_attribute("lang", l.code());
+            }
+        });
+    }
+    let t = texts(model.lang);
+    let on_lang = {
+        let m = model.clone();
+        Callback::from(move |e: Event_| {
+            if let Some(l) = Lang::from_code(&super::select_value(&e)) {
+                m.dispatch(Msg::Lang(l));
+            }
+        })
+    };
+    let on_anon = {
+        let (m, on) = (model.clone(), model.anonymised);
+        Callback::from(move |_: Event_| m.dispatch(Msg::Anonymise(!on)))
+    };
+    let on_project = {
+        let (m, on) = (model.clone(), model.projecting);
+        Callback::from(move |_: MouseEvent| m.dispatch(Msg::Project(!on)))
+    };
+    let state = match &model.status {
+        Status::Idle => "idle",
+        Status::Loading(_) => "loading",
+        Status::Done { .. } => "done",
+        Status::Stopped => "stopped",
+        Status::Failed(_) => "error",
+    };
+    let ms = match &model.status {
+        Status::Done { feed_ms, wall_ms } => {
+            Some((format!("{feed_ms:.1}"), format!("{wall_ms:.1}")))
+        }
+        _ => None,
+    };
+    let (read, answers, learners) = {
+        let r = model.report.borrow();
+        (r.counts().read, r.counts().answers, r.learner_count())
+    };
+    let on_drop = source::drop_handler(&model, &generations);
+    html! {
+        <div class={classes!("teacher", model.projecting.then_some("projecting"))} id="teacher-app"
+            data-state={state} data-read={read.to_string()} data-answers={answers.to_string()}
+            data-learners={learners.to_string()} data-feed-ms={ms.as_ref().map(|m| m.0.clone())}
+            data-wall-ms={ms.map(|m| m.1)}
+            ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
+            <header class="teacher-header">
+                <div>
+                    <h1>{ t.title }</h1>
+                    if !model.projecting { <p class="subtitle">{ t.intro }</p> }
+                </div>
+                <div class="teacher-tools">
+                    <label class="field">{ t.language }
+                        <select id="t-lang" onchange={on_lang}>
+                            <option value="es" selected={model.lang == Lang::Es}>{ "Español" }</option>
+                            <option value="en" selected={model.lang == Lang::En}>{ "English" }</option>
+                        </select>
+                    </label>
+                    <label class="field check">
+                        <input type="checkbox" id="t-anon" checked={model.anonymised}
+                            onchange={on_anon} />
+                        { t.anonymise }
+                    </label>
+                    <button type="button" class="btn" id="t-project" aria-pressed={model.projecting.to_string()}
+                        onclick={on_project}>
+                        { if model.projecting { t.end_project } else { t.project } }
+                    </button>
+                    <button type="button" class="btn" id="t-export" disabled={answers == 0}
+                        onclick={view::export_handler(&model)}>{ t.export }</button>
+                </div>
+            </header>
+            if !model.projecting {
+                <source::Sources model={view::ModelRef::keyed(&model, model.lang as u32)} generations={view::Gen(generations.clone())}
+                    endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
+            }
+            <source::StatusLine model={view::ModelRef::new(&model)} />
+            <view::ReportView model={view::ModelRef::keyed(&model, model.report_rev)} />
+        </div>
+    }
+}
+
+type Event_ = yew::Event;
+
+/// Mounts the page into `element`.
+pub fn mount(element: web_sys::Element, props: TeacherProps) {
+    super::panic::install();
+    yew::Renderer::<TeacherApp>::with_root_and_props(element, props).render();
+}
+
+/// Entry point of `teacher.html`: mounts into `#teacher`, prefilled from the address's
+/// `lang`, `lrs`, `activity` and `class` (never a key: that is typed, or kept by this tab).
+pub fn start() {
+    let Some(win) = web_sys::window() else { return };
+    let Some(root) = win.document().and_then(|d| d.get_element_by_id("teacher")) else {
+        return;
+    };
+    let query = win.location().search().unwrap_or_default();
+    let get = |k: &str| source::query_value(&query, k).unwrap_or_default();
+    root.set_inner_html(""); // the static "loading" text
+    mount(
+        root,
+        TeacherProps {
+            lang: Lang::from_code(&get("lang")).unwrap_or_default(),
+            endpoint: get("lrs"),
+            activity: get("activity"),
+            class: get("class"),
+        },
+    );
+}

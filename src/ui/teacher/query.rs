@@ -1,0 +1,227 @@
+//! The record store's addresses as xAPI 1.0.3 spells them: the first statements query (by
+//! activity with related activities, the answered verb, `since`, `limit`), where a page's
+//! `more` leads (only ever on the store's own origin: the key is not sent elsewhere), and the
+//! Basic credentials. Plain string work, tested natively.
+use super::texts::Problem;
+use crate::report::statement::ANSWERED;
+
+/// What the teacher typed to read from a store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Query {
+    pub endpoint: String,
+    /// The `Authorization` header's value.
+    pub auth: String,
+    pub activity: String,
+    /// An ISO 8601 instant, or None.
+    pub since: Option<String>,
+    pub limit: u32,
+}
+
+/// Percent-encodes all but RFC 3986's unreserved characters.
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() * 3 / 2);
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// `scheme://host[:port]` of an http(s) address, or None for anything else.
+pub fn origin(url: &str) -> Option<&str> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = &rest[..host_end];
+    let ok = !host.is_empty()
+        && !host.contains('@')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-.:[]_".contains(c));
+    ok.then(|| &url[..url.len() - rest.len() + host_end])
+}
+
+/// The endpoint as typed, checked: an http(s) address without spaces, credentials or a query,
+/// ending in `/` (xAPI resources are relative to it).
+pub fn endpoint(typed: &str) -> Result<String, Problem> {
+    let e = typed.trim();
+    let bad = origin(e).is_none() || e.contains(char::is_whitespace) || e.contains(['?', '#']);
+    if bad || e.len() > 2000 {
+        return Err(Problem::BadEndpoint);
+    }
+    Ok(if e.ends_with('/') {
+        e.to_string()
+    } else {
+        format!("{e}/")
+    })
+}
+
+impl Query {
+    /// The first page's address.
+    pub fn first_url(&self) -> String {
+        let mut url = format!(
+            "{}statements?activity={}&related_activities=true&verb={}&limit={}",
+            self.endpoint,
+            encode(&self.activity),
+            encode(ANSWERED),
+            self.limit
+        );
+        if let Some(since) = &self.since {
+            url.push_str("&since=");
+            url.push_str(&encode(since));
+        }
+        url
+    }
+
+    /// Where a page's `more` leads: a path on the store's origin (what xAPI says it is), or an
+    /// address on that same origin; anything that leaves the origin is refused.
+    pub fn next_url(&self, more: &str) -> Result<String, Problem> {
+        let own = origin(&self.endpoint).unwrap_or_default();
+        let refuse = || Problem::ForeignMore(crate::sim::utc::truncate(more, 80));
+        if more.contains(char::is_whitespace) || more.starts_with("//") || more.contains('\\') {
+            return Err(refuse());
+        }
+        if let Some(o) = origin(more) {
+            let whole_host = more.len() == o.len() || more[o.len()..].starts_with(['/', '?']);
+            return if o == own && whole_host {
+                Ok(more.to_string())
+            } else {
+                Err(refuse())
+            };
+        }
+        // A scheme of its own (`javascript:`, `data:`…) is no path on the store.
+        let first = more.split(['/', '?', '#']).next().unwrap_or("");
+        if more.contains("://") || first.contains(':') {
+            return Err(refuse());
+        }
+        Ok(if more.starts_with('/') {
+            format!("{own}{more}")
+        } else {
+            format!("{}{more}", self.endpoint)
+        })
+    }
+}
+
+/// The `Authorization` value for a key and secret (HTTP Basic); a key typed as a whole
+/// `Basic …` header with no secret is taken as it is.
+pub fn basic(key: &str, secret: &str) -> String {
+    let key = key.trim();
+    if secret.is_empty() && key.len() > 6 && key[..6].eq_ignore_ascii_case("basic ") {
+        return format!("Basic {}", key[6..].trim());
+    }
+    format!("Basic {}", base64(format!("{key}:{secret}").as_bytes()))
+}
+
+/// Standard base64 with padding.
+pub fn base64(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for c in bytes.chunks(3) {
+        let n = (u32::from(c[0]) << 16)
+            | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+            | u32::from(*c.get(2).unwrap_or(&0));
+        for k in 0..4 {
+            if k <= c.len() {
+                out.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q() -> Query {
+        Query {
+            endpoint: endpoint("https://lrs.example.org:8443/xapi").unwrap(),
+            auth: basic("reader", "s3cret"),
+            activity: "https://course.example/labs/retry".into(),
+            since: Some("2026-12-01T00:00:00.000Z".into()),
+            limit: 500,
+        }
+    }
+
+    #[test]
+    fn the_first_query_asks_for_answers_of_the_activity_and_what_it_relates_to() {
+        assert_eq!(
+            q().first_url(),
+            "https://lrs.example.org:8443/xapi/statements?activity=https%3A%2F%2Fcourse.example%2Flabs%2Fretry\
+             &related_activities=true&verb=http%3A%2F%2Fadlnet.gov%2Fexpapi%2Fverbs%2Fanswered&limit=500\
+             &since=2026-12-01T00%3A00%3A00.000Z"
+        );
+    }
+
+    #[test]
+    fn more_stays_on_the_stores_origin() {
+        let q = q();
+        assert_eq!(
+            q.next_url("/xapi/statements?more=abc").unwrap(),
+            "https://lrs.example.org:8443/xapi/statements?more=abc"
+        );
+        assert_eq!(
+            q.next_url("https://lrs.example.org:8443/xapi/statements?more=1")
+                .unwrap(),
+            "https://lrs.example.org:8443/xapi/statements?more=1"
+        );
+        assert_eq!(
+            q.next_url("statements?more=2").unwrap(),
+            "https://lrs.example.org:8443/xapi/statements?more=2"
+        );
+        for foreign in [
+            "https://evil.example/xapi/statements?more=1",
+            "https://lrs.example.org:8443.evil.example/x",
+            "https://lrs.example.org/xapi/statements",
+            "//evil.example/x",
+            "javascript:alert(1)",
+            "data:text/plain,x",
+            "/x y",
+            "\\\\evil.example\\x",
+        ] {
+            assert!(
+                matches!(q.next_url(foreign), Err(Problem::ForeignMore(_))),
+                "{foreign}"
+            );
+        }
+    }
+
+    #[test]
+    fn endpoints_are_whole_http_addresses() {
+        assert_eq!(
+            endpoint(" http://127.0.0.1:9000/xapi/ ").unwrap(),
+            "http://127.0.0.1:9000/xapi/"
+        );
+        for bad in [
+            "",
+            "lrs.example.org/xapi",
+            "ftp://x/",
+            "https://",
+            "https://a b/",
+            "https://user:pw@lrs/",
+            "https://lrs/xapi?x=1",
+        ] {
+            assert_eq!(endpoint(bad), Err(Problem::BadEndpoint), "{bad}");
+        }
+    }
+
+    #[test]
+    fn basic_credentials() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(basic("lab", "secret"), "Basic bGFiOnNlY3JldA==");
+        assert_eq!(basic("ñ", ""), "Basic w7E6");
+        assert_eq!(
+            basic("basic  bGFiOnNlY3JldA== ", ""),
+            "Basic bGFiOnNlY3JldA=="
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! Where the answers come from: the record store's form (address, key and secret, activity,
+//! class, since) and a file (picked or dropped), and the line that tells how the read goes,
+//! with its progress bar, its Stop button and what went wrong. The key and secret live in the
+//! fields and in this tab's sessionStorage, never in the address or localStorage.
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::load::{self, Progress};
+use super::query::{self, Query};
+use super::texts::{texts, Problem};
+use super::view::{Gen, ModelRef};
+use super::{start_read, Model, Msg, Status};
+use crate::lang::fill;
+use crate::report::{Filter, Skip};
+
+/// Statements asked of the store per page.
+pub const LIMIT: u32 = 500;
+const KEEP: &str = "retry-lab-teacher:";
+const FIELDS: [&str; 5] = ["endpoint", "key", "secret", "activity", "class"];
+
+/// A value of the page's query, decoded.
+pub fn query_value(query: &str, key: &str) -> Option<String> {
+    query.trim_start_matches('?').split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (k == key).then(|| {
+            js_sys::decode_uri_component(&v.replace('+', " "))
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_default()
+        })
+    })
+}
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+fn input(id: &str) -> Option<web_sys::HtmlInputElement> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(id)?
+        .dyn_into()
+        .ok()
+}
+
+/// A field's value, trimmed (empty when the field is not on the page, as when projecting).
+fn value(id: &str) -> String {
+    input(id)
+        .map(|i| i.value().trim().to_string())
+        .unwrap_or_default()
+}
+
+fn filter() -> Filter {
+    let some = |s: String| (!s.is_empty()).then_some(s);
+    Filter {
+        activity: some(value("t-activity")),
+        class: some(value("t-class")),
+    }
+}
+
+/// Keeps the fields on the page for this tab (sessionStorage), so a reload or the end of a
+/// projection finds them again.
+fn keep_fields() {
+    let Some(s) = session() else { return };
+    for f in FIELDS {
+        if let Some(i) = input(&format!("t-{f}")) {
+            let _ = s.set_item(&format!("{KEEP}{f}"), i.value().trim());
+        }
+    }
+}
+
+/// Reads `file` into a fresh report, filtered by the activity and class fields.
+fn read_file(model: &UseReducerHandle<Model>, generations: &Rc<Cell<u32>>, file: web_sys::File) {
+    keep_fields();
+    let name = crate::sim::utc::truncate(&file.name(), 80);
+    start_read(model, generations, filter(), name, true, move |job| {
+        wasm_bindgen_futures::spawn_local(load::from_file(job, file))
+    });
+}
+
+/// A file dropped anywhere on the page.
+pub fn drop_handler(
+    model: &UseReducerHandle<Model>,
+    generations: &Rc<Cell<u32>>,
+) -> Callback<DragEvent> {
+    let (m, g) = (model.clone(), generations.clone());
+    Callback::from(move |e: DragEvent| {
+        e.prevent_default();
+        if let Some(f) = e
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            read_file(&m, &g, f);
+        }
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SourcesProps {
+    pub model: ModelRef,
+    pub generations: Gen,
+    pub endpoint: String,
+    pub activity: String,
+    pub class: String,
+}
+
+#[component]
+pub fn Sources(props: &SourcesProps) -> Html {
+    let model = &props.model.0;
+    let t = texts(model.lang);
+    let generations = props.generations.0.clone();
+    // What this tab kept, else what the address prefilled (never a key), put into the fields
+    // once: the fields are the teacher's after that (a redraw must not undo their typing).
+    {
+        let given = [
+            props.endpoint.clone(),
+            String::new(),
+            String::new(),
+            props.activity.clone(),
+            props.class.clone(),
+        ];
+        use_effect_with((), move |_| {
+            let s = session();
+            for (f, g) in FIELDS.iter().zip(given) {
+                let kept = s
+                    .as_ref()
+                    .and_then(|s| s.get_item(&format!("{KEEP}{f}")).ok().flatten());
+                if let Some(i) = input(&format!("t-{f}")) {
+                    i.set_value(&kept.filter(|k| !k.is_empty()).unwrap_or(g));
+                }
+            }
+        });
+    }
+    let on_store = {
+        let m = model.clone();
+        let g = generations.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let endpoint = match query::endpoint(&value("t-endpoint")) {
+                Ok(e) => e,
+                Err(p) => return m.dispatch(Msg::Fail(p)),
+            };
+            let f = filter();
+            let Some(activity) = f.activity.clone() else {
+                return m.dispatch(Msg::Fail(Problem::NoActivity));
+            };
+            let since = value("t-since");
+            let since = if since.is_empty() {
+                None
+            } else {
+                let d = js_sys::Date::new(&since.as_str().into());
+                if d.get_time().is_nan() {
+                    return m.dispatch(Msg::Fail(Problem::BadSince));
+                }
+                Some(String::from(d.to_iso_string()))
+            };
+            keep_fields();
+            let q = Query {
+                endpoint: endpoint.clone(),
+                auth: query::basic(&value("t-key"), &value("t-secret")),
+                activity,
+                since,
+                limit: LIMIT,
+            };
+            start_read(&m, &g, f, endpoint, false, move |job| {
+                wasm_bindgen_futures::spawn_local(load::from_store(job, q))
+            });
+        })
+    };
+    let on_file = {
+        let m = model.clone();
+        let g = generations.clone();
+        Callback::from(move |e: Event| {
+            let el: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Some(f) = el.files().and_then(|f| f.get(0)) {
+                read_file(&m, &g, f);
+            }
+            // Picking the same file again reads it again.
+            el.set_value("");
+        })
+    };
+    let field = |id: &'static str, label: &'static str, kind: &'static str, extra: Html| {
+        html! {
+            <label class="field grow">{ label }
+                <input type={kind} id={id} autocomplete="off" spellcheck="false" />
+                { extra }
+            </label>
+        }
+    };
+    html! {
+        <section class="panel teacher-sources" aria-labelledby="t-sources-h">
+            <h2 id="t-sources-h">{ t.source_heading }</h2>
+            <div class="row">
+                { field("t-activity", t.activity, "url", html! { <small>{ t.activity_hint }</small> }) }
+                { field("t-class", t.class, "url", Html::default()) }
+            </div>
+            <div class="two-col">
+                <form class="teacher-store" onsubmit={on_store} autocomplete="off" novalidate=true>
+                    <h3>{ t.store_heading }</h3>
+                    <p class="hint">{ t.store_hint }</p>
+                    { field("t-endpoint", t.endpoint, "url", Html::default()) }
+                    <div class="row">
+                        { field("t-key", t.key, "text", Html::default()) }
+                        { field("t-secret", t.secret, "password", Html::default()) }
+                    </div>
+                    <label class="field">{ t.since }
+                        <input type="datetime-local" id="t-since" />
+                    </label>
+                    <button type="submit" class="btn primary" id="t-read">{ t.read_store }</button>
+                </form>
+                <div class="teacher-file">
+                    <h3>{ t.file_heading }</h3>
+                    <p class="hint">{ t.file_hint }</p>
+                    <label class="field">{ t.pick_file }
+                        <input type="file" id="t-file" accept=".json,.jsonl,.ndjson,.txt,application/json" onchange={on_file} />
+                    </label>
+                </div>
+            </div>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    pub model: ModelRef,
+}
+
+/// The sentence for a problem, in the page's language.
+fn problem_text(model: &Model, p: &Problem) -> String {
+    let t = texts(model.lang);
+    let file = model.source.as_str();
+    match p {
+        Problem::WrongKey => t.wrong_key.into(),
+        Problem::Forbidden => t.forbidden.into(),
+        Problem::NotFound => t.not_found.into(),
+        Problem::Server(s) => fill(t.server, &[&s.to_string()]),
+        Problem::Status(s) => fill(t.status, &[&s.to_string()]),
+        Problem::Unreachable => {
+            let origin = web_sys::window()
+                .and_then(|w| w.location().origin().ok())
+                .unwrap_or_default();
+            fill(t.unreachable, &[&origin])
+        }
+        Problem::Shape => t.shape.into(),
+        Problem::ForeignMore(to) => fill(t.foreign_more, &[to]),
+        Problem::Loop => t.repeated_more.into(),
+        Problem::BadEndpoint => t.bad_endpoint.into(),
+        Problem::NoActivity => t.no_activity.into(),
+        Problem::BadSince => t.bad_since.into(),
+        Problem::FileEmpty => t.file_empty.into(),
+        Problem::NotStatements(c) => fill(t.not_statements, &[file, &c.to_string()]),
+        Problem::Trailing(at) => fill(t.trailing, &[file, &at.to_string()]),
+        Problem::Truncated => fill(t.truncated, &[file]),
+        Problem::FileUnreadable => fill(t.unreadable, &[file]),
+    }
+}
+
+fn problem_kind(p: &Problem) -> &'static str {
+    match p {
+        Problem::WrongKey => "wrong-key",
+        Problem::Forbidden => "forbidden",
+        Problem::NotFound => "not-found",
+        Problem::Server(_) => "server",
+        Problem::Status(_) => "status",
+        Problem::Unreachable => "unreachable",
+        Problem::Shape => "shape",
+        Problem::ForeignMore(_) => "foreign-more",
+        Problem::Loop => "loop",
+        Problem::BadEndpoint => "bad-endpoint",
+        Problem::NoActivity => "no-activity",
+        Problem::BadSince => "bad-since",
+        Problem::FileEmpty => "file-empty",
+        Problem::NotStatements(_) => "not-statements",
+        Problem::Trailing(_) => "trailing",
+        Problem::Truncated => "truncated",
+        Problem::FileUnreadable => "unreadable",
+    }
+}
+
+/// «1.2 MB»: a size for the progress line.
+fn size(bytes: f64) -> String {
+    if bytes >= 1_048_576.0 {
+        format!("{:.1} MB", bytes / 1_048_576.0)
+    } else {
+        format!("{:.0} KB", (bytes / 1024.0).ceil())
+    }
+}
+
+#[component]
+pub fn StatusLine(props: &StatusProps) -> Html {
+    let model = &props.model.0;
+    let t = texts(model.lang);
+    let lang = model.lang;
+    let r = model.report.borrow();
+    let c = r.counts();
+    let n = |x: u64| {
+        crate::num::grouped(
+            x,
+            if lang == crate::lang::Lang::Es {
+                "\u{a0}"
+            } else {
+                ","
+            },
+        )
+    };
+    let on_stop = {
+        let m = model.clone();
+        Callback::from(move |_| m.dispatch(Msg::Stop))
+    };
+    let line = match &model.status {
+        Status::Idle => html! { <p class="empty" id="t-status">{ t.nothing_yet }</p> },
+        Status::Loading(Progress {
+            read,
+            pages,
+            done_bytes,
+            total_bytes,
+        }) => {
+            let (bar, text) = if model.from_file {
+                let bar = html! { <progress id="t-progress" max={total_bytes.max(1.0).to_string()} value={done_bytes.to_string()} /> };
+                (
+                    bar,
+                    fill(
+                        t.reading_file,
+                        &[&model.source, &size(*done_bytes), &size(*total_bytes)],
+                    ),
+                )
+            } else {
+                (
+                    html! { <progress id="t-progress" /> },
+                    fill(t.reading_store, &[&n(*read), &pages.to_string()]),
+                )
+            };
+            html! {
+                <div class="teacher-progress">
+                    { bar }
+                    <p id="t-status" aria-live="polite">{ text }</p>
+                    <button type="button" class="btn danger" id="t-stop" onclick={on_stop}>{ t.stop }</button>
+                </div>
+            }
+        }
+        Status::Done { wall_ms, .. } => {
+            let secs = format!("{:.1}", wall_ms / 1000.0);
+            let secs = if lang == crate::lang::Lang::Es {
+                secs.replace('.', ",")
+            } else {
+                secs
+            };
+            let text = fill(
+                t.done,
+                &[
+                    &n(c.read),
+                    &n(c.answers),
+                    &n(r.learner_count() as u64),
+                    &secs,
+                ],
+            );
+            html! { <p id="t-status" aria-live="polite">{ text }</p> }
+        }
+        Status::Stopped => {
+            html! { <p id="t-status" aria-live="polite">{ fill(t.stopped, &[&n(c.read)]) }</p> }
+        }
+        Status::Failed(_) => Html::default(),
+    };
+    let problem = match &model.status {
+        Status::Failed(p) => Some((problem_kind(p), problem_text(model, p))),
+        Status::Done { .. } | Status::Stopped if c.answers == 0 && c.read > 0 => {
+            Some(("none-here", fill(t.none_here, &[&n(c.read)])))
+        }
+        _ => None,
+    };
+    let reasons: Vec<String> = Skip::ALL
+        .iter()
+        .filter(|&&s| c.skipped(s) > 0)
+        .map(|&s| {
+            let mut text = fill(t.skip_reasons[s as usize], &[&n(c.skipped(s))]);
+            if let (Skip::OtherActivity, Some(e)) = (s, &c.other_activity_example) {
+                text.push_str(&format!(" ({})", fill(t.other_activity_example, &[e])));
+            }
+            if let (Skip::Shape, Some(field)) = (s, c.shape_example) {
+                text.push_str(&format!(" ({field})"));
+            }
+            text
+        })
+        .collect();
+    html! {
+        <section class="teacher-status" aria-label={t.source_heading}>
+            { line }
+            if let Some((kind, text)) = problem {
+                <p class="notice teacher-problem" id="t-problem" role="alert" data-problem={kind}>{ text }</p>
+            }
+            if !reasons.is_empty() && !matches!(model.status, Status::Idle) {
+                <p class="small" id="t-skipped">{ fill(t.skipped, &[&reasons.join(", ")]) }</p>
+            }
+        </section>
+    }
+}
