@@ -34,3 +34,15 @@ export WASM_PATH WASM_TOOLCHAIN
 wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock"
 }
+
+# One cache, many checkouts: cargo judges a build fresh by its files' times, so right after a
+# build of another checkout (a clone made later, say) it would take that checkout's artifacts
+# for this one's, even running its tests with the other's sources. Whoever builds in a checkout
+# other than the last one marks this checkout's files as new first; CI's fresh clone is new.
+claim_target() {
+  local mark="$CARGO_TARGET_DIR/.checkout"
+  [ "$(cat "$mark" 2>/dev/null)" = "$ROOT" ] && return 0
+  (cd "$ROOT" && git ls-files -z 2>/dev/null | xargs -0 touch -c 2>/dev/null) || true
+  mkdir -p "$CARGO_TARGET_DIR" && printf '%s\n' "$ROOT" >"$mark"
+}
+claim_target

@@ -117,6 +117,10 @@ export function labState() {
     counts: text('#event-counts'),
     notices: [...document.querySelectorAll('.notice, #boundary-notices')].map((n) => n.textContent.trim().slice(0, 100)).join(' / ') || undefined,
     panic: text('.crash'),
+    host: text('#host-diagnostics'),
+    // The example hosts keep what they sent to the lab and what it told them.
+    sent: window.sent?.slice(-4).map((m) => JSON.stringify(m)).join(' ') || undefined,
+    received: window.received?.slice(-6).map((m) => m.type).join(',') || undefined,
   };
   return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined));
 }

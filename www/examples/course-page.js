@@ -47,7 +47,12 @@ window.addEventListener('message', (e) => {
   if (e.data.type === 'scroll') revealInFrame(frame, e.data);
 });
 
-const send = (msg) => frame.contentWindow.postMessage({ version: 1, ...msg }, labUrl.origin);
+// Kept in `sent`, like `received`, for whoever debugs a host (the lab's tests print both).
+window.sent = [];
+const send = (msg) => {
+  window.sent.push(msg);
+  frame.contentWindow.postMessage({ version: 1, ...msg }, labUrl.origin);
+};
 document.getElementById('send-en').addEventListener('click', () => send({ type: 'set_language', lang: 'en' }));
 document.getElementById('send-reset').addEventListener('click', () => send({ type: 'reset' }));
 if (params.has('sandbox')) frame.setAttribute('sandbox', params.get('sandbox'));
