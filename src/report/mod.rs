@@ -15,7 +15,8 @@ mod take;
 pub mod time;
 mod view;
 
-#[cfg(test)]
+// proptest is a native dev-dependency (the browser tests build this crate's tests for wasm too).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod props;
 #[cfg(test)]
 mod split_tests;

@@ -6,6 +6,8 @@ use super::{Announce, JitterTexts, PathTexts, ScenarioTexts, StopText, Texts, Ve
 use crate::lab::checkpoints::Challenge;
 use crate::lab::checkpoints::Stop;
 use crate::lab::path::Act;
+// The choices' and mistakes' words are in path-es.txt for the page (see `later!`).
+#[cfg(not(target_arch = "wasm32"))]
 use crate::lab::path::{Answer, Choice};
 use crate::lab::settings::Field;
 use crate::problem::Why;
