@@ -40,6 +40,20 @@ fn fresh_seed(current: u64) -> u64 {
     }
 }
 
+/// Sets the failure probability from a 0..=100 slider (the controls' and the failure-rate
+/// stop's own, in its card); anything else is refused by the settings.
+pub(super) fn on_failure(a: &Callback<Action>) -> Callback<InputEvent> {
+    a.reform(|e: InputEvent| {
+        Action::Settings(SettingsAction::SetFailure(
+            e.target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse::<u32>()
+                .map_or(-1.0, f64::from)
+                / 100.0,
+        ))
+    })
+}
+
 #[component]
 pub fn Controls(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -73,15 +87,7 @@ pub fn Controls(props: &PanelProps) -> Html {
             super::select_value(&e).parse().unwrap_or(0),
         ))
     });
-    let on_p = a.reform(|e: InputEvent| {
-        Action::Settings(SettingsAction::SetFailure(
-            e.target_unchecked_into::<HtmlInputElement>()
-                .value()
-                .parse::<u32>()
-                .map_or(-1.0, f64::from)
-                / 100.0,
-        ))
-    });
+    let on_p = on_failure(a);
     let on_ack = a.reform(|e: InputEvent| {
         Action::Settings(SettingsAction::SetAckLost(
             e.target_unchecked_into::<HtmlInputElement>()

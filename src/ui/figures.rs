@@ -36,7 +36,7 @@ fn coord(v: f64) -> String {
     fixed(v, 1)
 }
 /// A rate as a percentage: five decimals for the tiny rates of low p, else two.
-fn pct(t: &Texts, v: f64) -> String {
+pub(super) fn pct(t: &Texts, v: f64) -> String {
     let digits = if v != 0.0 && v.abs() < 0.001 { 5 } else { 2 };
     t.percent(v, digits)
 }

@@ -9,6 +9,7 @@ use super::PanelProps;
 use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
 use crate::lab::path::{Act, Answer, PathAction, Stop};
+use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab};
 
 /// The prediction beside what happened (or, for a question or a right prediction, just the
@@ -76,6 +77,34 @@ fn card_heading_hidden() -> bool {
     top < 0.0 || top > screen / 2.0
 }
 
+/// The failure-rate stop's own slider and the dead-letter rate it gives, observed over the
+/// figures' runs beside the lesson's formula.
+fn rate_in_card(lab: &Lab, a: &Callback<Action>) -> Html {
+    let (t, cfg) = (lab.lang.t(), &lab.cfg);
+    let observed = lab.figures.as_ref().filter(|f| f.config == *cfg).map(|f| {
+        let pct = super::figures::pct;
+        html! {
+            <p class="small" id="path-observed">
+                { format!("{}: {} · {}: {}", t.observed_dlq, pct(t, f.current.dead_letter_rate()),
+                    t.analytic_formula(cfg.max_retries), pct(t, cfg.analytic_dead_letter_rate())) }
+            </p>
+        }
+    });
+    html! {
+        <div class="path-do">
+            <p class="small">{ t.path.set_rate }</p>
+            <label class="field">
+                <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
+                <input id="path-rate" type="range" min="0" max="100" step="1"
+                    value={((cfg.failure_probability * 100.0).round() as u32).to_string()}
+                    oninput={super::controls::on_failure(a)}
+                    onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))} />
+            </label>
+            { for observed }
+        </div>
+    }
+}
+
 /// What the boundary stop opens the workbench on: the lesson's pattern, with an email.
 const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
 
@@ -126,6 +155,14 @@ pub fn PathView(props: &PanelProps) -> Html {
         use_effect_with(stop, move |_| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) && card_heading_hidden() {
                 reveal_id("path", Align::Start, host.as_ref());
+                // A frame sized to the lab is resized just after (`ui::resize`, within 300 ms),
+                // which can stop the course page's smooth scroll short: look again then.
+                gloo::timers::callback::Timeout::new(400, move || {
+                    if card_heading_hidden() {
+                        reveal_id("path", Align::Start, host.as_ref());
+                    }
+                })
+                .forget();
             }
         });
     }
@@ -215,10 +252,9 @@ pub fn PathView(props: &PanelProps) -> Html {
                     }}>{ pt.acts[act as usize] }</button>
             </div>
         },
-        // The learner sets the probability themselves, in the controls.
-        (Some(_), None, None) if stop == Stop::FailureRate => html! {
-            <p class="small path-wait"><a href="#failure-field">{ pt.set_rate }</a></p>
-        },
+        // The learner sets the probability themselves, here in the card, and reads the rate
+        // it gives beside it (the figures' panel draws the same run further down).
+        (Some(_), None, _) if stop == Stop::FailureRate => rate_in_card(&lab, a),
         (Some(_), None, None) => html! { <p class="small path-wait">{ pt.waiting }</p> },
         _ => Html::default(),
     };
@@ -281,6 +317,13 @@ pub fn PathView(props: &PanelProps) -> Html {
                 <ul class="choices">{ for choice_buttons }</ul>
             </fieldset>
             { doing }
+            // What the last step of a demonstration did, next to the button that made it.
+            if let Some(s) = stop.stepped().and_then(|d| d.last(&lab)) {
+                <p class="small path-step" id="path-step">
+                    <b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }{ " · " }
+                    { format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }
+                </p>
+            }
             if stop == Stop::NoImmediateRetry && path.compared() {
                 { super::recovery::chart(t, &lab.cfg) }
             }

@@ -193,3 +193,47 @@ export function trackLayoutShift() {
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
 }
+
+/** The built files the checks serve: `dist/`, or `E2E_DIST` (a build kept from another
+ * commit, to measure it the same way). */
+export const DIST = process.env.E2E_DIST ?? new URL('../../dist', import.meta.url).pathname;
+
+/** Where a check opens the lab: `alone` (its own page), `course-page` (the example course
+ * page's frame, same origin) or `cross-origin` (the same host page on a second server, so the
+ * lab cannot reach it). `E2E_WHERE=alone,course-page` picks some; the checks run each. */
+export function wheres(all = ['alone', 'course-page']) {
+  return process.env.E2E_WHERE ? process.env.E2E_WHERE.split(',') : all;
+}
+
+/** Opens the lab `where` (see `wheres`) in `page`, from the server at `url` (and, across
+ * origins, the host page from the server at `hostUrl`), with `query` added to the lab's own
+ * address. Resolves to { lab, doc, where }: `lab` finds elements in the lab (the page, or a
+ * frame locator that outlives reloads), `doc()` is the lab's frame now (for evaluate). */
+export async function openLab(page, where, url, { query = '', hostUrl } = {}) {
+  if (where === 'alone') {
+    await page.goto(`${url}index.html${query}`);
+    return { lab: page, doc: () => page.mainFrame(), where };
+  }
+  // The host page passes `lab` and `origin` on to its frame (www/examples/course-page.js).
+  if (where === 'cross-origin' && !hostUrl) throw new Error('openLab: cross-origin needs a second server (hostUrl)');
+  const host = new URL('examples/course-page.html', where === 'cross-origin' ? hostUrl : url);
+  if (where === 'cross-origin') host.searchParams.set('origin', host.origin);
+  if (query || where === 'cross-origin') host.searchParams.set('lab', `${url}index.html${query}`);
+  await page.goto(host.href);
+  const lab = page.frameLocator('#lab-frame');
+  await lab.locator('#lab > .lab h1').waitFor();
+  const doc = () => page.frames().find((f) => f !== page.mainFrame() && /index\.html/.test(f.url()));
+  return { lab, doc, where };
+}
+
+/** Waits until the learner's screen stops moving: the page's scroll position and the lab's
+ * height the same over eight looks 60 ms apart (a smooth scroll, which can start a few frames
+ * after the render that asked for it, or a frame being resized). */
+export async function settled(page) {
+  const looks = [];
+  await until('the page to stop scrolling', async () => {
+    looks.push(await page.evaluate(() => `${Math.round(scrollY)} ${document.documentElement.scrollHeight}`));
+    const last = looks.slice(-8);
+    return last.length === 8 && last.every((l) => l === last[0]);
+  }, WAIT, 60);
+}

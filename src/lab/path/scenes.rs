@@ -7,7 +7,7 @@ use crate::lab::polling::PollAction;
 use crate::lab::run::RunAction;
 use crate::lab::stepper::StepperAction;
 use crate::lab::{Action, Lab};
-use crate::sim::demos::{RaceGuard, TxBoundary};
+use crate::sim::demos::{DemoStep, RaceGuard, TxBoundary};
 use crate::sim::outcome::RootCause;
 use crate::sim::polling::CursorPolicy;
 use crate::sim::{Config, DedupOn, Fault};
@@ -49,6 +49,14 @@ impl Stepped {
             Stepped::Tx => (lab.tx.shown, lab.tx.steps.len()),
         };
         (shown.min(total), total)
+    }
+
+    /// The operation shown last, if any: what the learner's last step did.
+    pub fn last(self, lab: &Lab) -> Option<&DemoStep> {
+        match self {
+            Stepped::Race => lab.race.visible().last(),
+            Stepped::Tx => lab.tx.visible().last(),
+        }
     }
 
     pub fn finished(self, lab: &Lab) -> bool {

@@ -204,7 +204,7 @@ pub static EN: Texts = Texts {
         to_workbench: "Next: build your own consumer in the «Consumer workbench» and check whether it survives every redelivery and race.",
         feedback_loading: "Loading the text…",
         feedback_missing: "The text could not be loaded. Reload the page to read it.",
-        set_rate: "Now, in the controls, set «Failure probability per attempt» to 50 % and look at the «Figures» panel.",
+        set_rate: "Set «Failure probability per attempt» to 50 % here and read below the dead-letter rate it gives.",
         recovery_caption: "Attempts that reach the consumer each minute (log scale). It is down from minute 0 to 3; then it takes up to 2 attempts a second.",
         recovery_hubs: ["Retry at once", "Wait table"],
         recovery_minute: "Minute {0}",

@@ -210,7 +210,7 @@ pub static ES: Texts = Texts {
         to_workbench: "Siguiente: arma tu propio consumidor en el «Banco de pruebas del consumidor» y comprueba si aguanta todas las reentregas y carreras.",
         feedback_loading: "Cargando el texto…",
         feedback_missing: "No se pudo cargar el texto. Vuelve a cargar la página para leerlo.",
-        set_rate: "Ahora, en los controles, pon la «Probabilidad de que falle cada entrega» al 50 % y mira el panel «Gráficos».",
+        set_rate: "Pon aquí la «Probabilidad de que falle cada entrega» al 50 % y lee debajo la tasa de dead-letter que da.",
         recovery_caption: "Intentos que recibe el consumidor cada minuto (escala logarítmica). Está caído del minuto 0 al 3; luego aguanta hasta 2 intentos por segundo.",
         recovery_hubs: ["Reintento en el acto", "Tabla de espera"],
         recovery_minute: "Minuto {0}",
