@@ -44,9 +44,17 @@ pub struct DemoStep {
     pub marks_after: u32,
 }
 
+// In the page the demonstrations are the shipped tables (`shipped.rs`), which a native test
+// proves are the engine's replay: the engine itself stays out of the learner's module (1.7 KB).
+#[cfg(any(test, target_arch = "wasm32"))]
+mod shipped;
+
+#[cfg(not(target_arch = "wasm32"))]
 use super::outcome::Instance;
+#[cfg(not(target_arch = "wasm32"))]
 use super::workbench::{self, Did, Effect, Next, Program, State, Step};
 
+#[cfg(not(target_arch = "wasm32"))]
 /// One entry of a demonstration's fixed list of moves: an instance takes its next step (or
 /// waits, if that step is an insert blocked by the other's uncommitted mark), or crashes.
 #[derive(Clone, Copy)]
@@ -55,9 +63,12 @@ enum Act {
     Crash(Instance),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 use Act::{Crash, Step as Go};
+#[cfg(not(target_arch = "wasm32"))]
 use Instance::{A, B};
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The operation a step is drawn as; `begin` and `ack` are not drawn (the demonstrations'
 /// texts say each write is uncommitted until its commit, and they end at the commit).
 fn op_of(step: Step) -> Option<Op> {
@@ -70,6 +81,7 @@ fn op_of(step: Step) -> Option<Op> {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn result_of(did: Did) -> OpResult {
     match did {
         Did::Seen | Did::SeenEnds => OpResult::SeenDiscard,
@@ -79,6 +91,7 @@ fn result_of(did: Did) -> OpResult {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Replays `acts` of `steps` (a balance, the mark's table with or without its unique
 /// constraint) on the workbench's engine, and draws each move: an instance redelivered after
 /// its crash is primed (A').
@@ -143,6 +156,15 @@ named_enum! {
 /// Instances A and B take the same redelivered event at the same moment and run their
 /// programs in strict alternation (A, B, A, B, …): the worst honest interleaving.
 pub fn race(guard: RaceGuard) -> Vec<DemoStep> {
+    #[cfg(target_arch = "wasm32")]
+    return shipped::RACE[guard as usize].to_vec();
+    #[cfg(not(target_arch = "wasm32"))]
+    replayed_race(guard)
+}
+
+/// The race as the workbench's engine plays it.
+#[cfg(not(target_arch = "wasm32"))]
+fn replayed_race(guard: RaceGuard) -> Vec<DemoStep> {
     use Step::{Apply, Begin, Check, Commit, Insert};
     match guard {
         // No unique constraint: both inserts go through.
@@ -186,6 +208,15 @@ named_enum! {
 /// The consumer crashes after its second operation, the hub redelivers, and the restarted
 /// consumer runs the whole program.
 pub fn transaction_boundary(b: TxBoundary) -> Vec<DemoStep> {
+    #[cfg(target_arch = "wasm32")]
+    return shipped::TX[b as usize].to_vec();
+    #[cfg(not(target_arch = "wasm32"))]
+    replayed_transaction_boundary(b)
+}
+
+/// The transaction boundary as the workbench's engine plays it.
+#[cfg(not(target_arch = "wasm32"))]
+fn replayed_transaction_boundary(b: TxBoundary) -> Vec<DemoStep> {
     use Step::{Apply, Begin, Commit, Insert};
     // Two operations (after its begin), the crash, then the whole program again.
     let (steps, again): (&[Step], usize) = match b {
@@ -207,6 +238,63 @@ pub fn final_effects(steps: &[DemoStep]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables the page ships are what the engine plays, step for step; with
+    /// `UPDATE_TEXTS=1` this writes them (then `cargo fmt`).
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn the_shipped_demonstrations_are_the_engines_replay() {
+        let row = |s: &DemoStep| {
+            let op = s.op.map_or("None".into(), |o| format!("Some(Op::{o:?})"));
+            format!(
+                "        DemoStep {{ actor: {:?}, op: {op}, result: OpResult::{:?}, effects_after: {}, marks_after: {} }},\n",
+                s.actor, s.result, s.effects_after, s.marks_after
+            )
+        };
+        let table = |name: &str, kind: &str, all: Vec<Vec<DemoStep>>| {
+            let mut out = format!("pub static {name}: [&[DemoStep]; {kind}::COUNT] = [\n");
+            for steps in all {
+                out.push_str("    &[\n");
+                steps.iter().for_each(|s| out.push_str(&row(s)));
+                out.push_str("    ],\n");
+            }
+            out + "];\n"
+        };
+        let races: Vec<_> = RaceGuard::ALL.iter().map(|&g| replayed_race(g)).collect();
+        let txs: Vec<_> = TxBoundary::ALL
+            .iter()
+            .map(|&b| replayed_transaction_boundary(b))
+            .collect();
+        if std::env::var_os("UPDATE_TEXTS").is_some() {
+            let head = "//! The demonstrations' steps as the page ships them: written by `UPDATE_TEXTS=1 cargo test\n\
+                        //! --lib the_shipped` from the workbench engine's replay, which that test compares.\n\
+                        use super::{DemoStep, Op, OpResult, RaceGuard, TxBoundary};\n\n";
+            let file = format!(
+                "{head}{}\n{}",
+                table("RACE", "RaceGuard", races.clone()),
+                table("TX", "TxBoundary", txs.clone())
+            );
+            std::fs::write(
+                concat!(env!("CARGO_MANIFEST_DIR"), "/src/sim/demos/shipped.rs"),
+                file,
+            )
+            .unwrap();
+        }
+        for (g, steps) in RaceGuard::ALL.iter().zip(&races) {
+            assert_eq!(
+                shipped::RACE[*g as usize],
+                &steps[..],
+                "{g:?}: run `UPDATE_TEXTS=1 cargo test --lib the_shipped`"
+            );
+        }
+        for (b, steps) in TxBoundary::ALL.iter().zip(&txs) {
+            assert_eq!(
+                shipped::TX[*b as usize],
+                &steps[..],
+                "{b:?}: run `UPDATE_TEXTS=1 cargo test --lib the_shipped`"
+            );
+        }
+    }
 
     #[test]
     fn race_check_then_insert_applies_twice_unique_once() {

@@ -52,6 +52,8 @@ fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
 /// Whether the card's heading is out of the screen's upper half: the learner's screen, which in
 /// a frame the course page sizes to the lab is the course page's, not the frame's (as tall as
 /// the lab). In a frame of another origin the lab cannot tell, so it says hidden.
+// Called from the stop effect and again from its timeout: one copy, not one inlined in each.
+#[inline(never)]
 fn card_heading_hidden() -> bool {
     let Some(win) = web_sys::window() else {
         return false;

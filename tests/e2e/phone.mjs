@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, settled } from './lib.mjs';
 import { STOPS, passStop } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,6 +52,9 @@ try {
           // From wherever the run left the learner, back to the card in one tap, then on.
           await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           await p.locator('#dock-card').click();
+          // The dock scrolls smoothly (slower on a busy machine): read the heading once the
+          // screen has stopped moving.
+          await settled(p);
           const h = (await facts(p)).heading;
           assert(h >= 0 && h < 740, `${where}: «↑ Volver» left the heading at ${h}`);
           await p.locator('#path-next').click();
