@@ -237,6 +237,13 @@ pub fn PathView(props: &PanelProps) -> Html {
         }
     });
     let act = path.act();
+    // What the last step of a demonstration did, just above the button that made it.
+    let step_line = stop.stepped().and_then(|d| d.last(&lab)).map(|s| html! {
+        <p class="small path-step" id="path-step">
+            <b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }{ " · " }
+            { format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }
+        </p>
+    });
     let doing = match (path.said(), act, result) {
         (Some(_), Some(act), _) => html! {
             <div class="path-do">
@@ -245,6 +252,7 @@ pub fn PathView(props: &PanelProps) -> Html {
                 if let Some((shown, total)) = stop.stepped().map(|d| d.progress(&lab)) {
                     <p class="small" id="demo-progress">{ fill(pt.demo_progress, &[&shown.to_string(), &total.to_string()]) }</p>
                 }
+                { for step_line.clone() }
                 <button type="button" class="btn primary" id="path-act" data-act={act.as_str()} ref={next_focus.clone()}
                     onclick={if act == Act::OpenWorkbench {
                         let host = host.clone();
@@ -319,13 +327,8 @@ pub fn PathView(props: &PanelProps) -> Html {
                 <ul class="choices">{ for choice_buttons }</ul>
             </fieldset>
             { doing }
-            // What the last step of a demonstration did, next to the button that made it.
-            if let Some(s) = stop.stepped().and_then(|d| d.last(&lab)) {
-                <p class="small path-step" id="path-step">
-                    <b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }{ " · " }
-                    { format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }
-                </p>
-            }
+            // Once the demonstration is over, its last step stays above the verdict.
+            if act.is_none() { { for step_line.clone() } }
             if stop == Stop::NoImmediateRetry && path.compared() {
                 { super::recovery::chart(t, &lab.cfg) }
             }
