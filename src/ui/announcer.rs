@@ -47,6 +47,15 @@ impl Announcer {
         self.schedule();
     }
 
+    /// Forgets what was said about the stop the learner has just left, and its result if it
+    /// was still waiting for its turn: a new stop starts silent.
+    pub fn clear(&self) {
+        self.pending_result.borrow_mut().take();
+        if let Some(el) = self.region.get() {
+            el.set_text_content(None);
+        }
+    }
+
     fn schedule(self: &Rc<Self>) {
         let wait = self.last_ms.get() + QUIET_MS - now_ms();
         if wait <= 0.0 {

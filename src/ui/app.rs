@@ -166,8 +166,12 @@ impl Apply {
                 }));
             }
         }
+        let left = self.lab.borrow().path.stop();
         let fx = self.lab.borrow_mut().apply(a);
         let l = self.lab.borrow();
+        if l.path.stop() != left {
+            self.announcer.clear();
+        }
         self.announcer.offer(fx.news.clone(), l.lang.t());
         if let Some(words) = fx.result.then(|| result_words(&l)).flatten() {
             self.announcer.offer_result(words);
