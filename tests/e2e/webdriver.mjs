@@ -155,7 +155,24 @@ export class Session {
   /** Runs `fn(...args)` in the page and returns its JSON result. */
   run(fn, ...args) { return this.cmd('POST', '/execute/sync', { script: `return (${fn}).apply(null, arguments)`, args }); }
   async find(css) { return (await this.cmd('POST', '/element', { using: 'css selector', value: css }))[ELEMENT]; }
-  async click(css) { return this.cmd('POST', `/element/${await this.find(css)}/click`, {}); }
+  /** Clicks `css` once it has stopped moving, as Playwright does (the same place and size, and
+   * the same viewport, three looks 80 ms apart; at most 3 s, then it clicks where it is): a
+   * text arriving or the frame being resized between WebDriver's scroll and its click would
+   * otherwise land the click beside the element. */
+  async click(css) {
+    const id = await this.find(css);
+    const place = (sel) => {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      return r ? [r.top, r.left, r.width, r.height, innerWidth, innerHeight].map(Math.round).join() : '';
+    };
+    const looks = [];
+    for (const end = Date.now() + 3000; Date.now() < end;) {
+      looks.push(await this.run(place, css));
+      if (looks.length >= 3 && looks.slice(-3).every((l) => l === looks.at(-1))) break;
+      await sleep(80);
+    }
+    return this.cmd('POST', `/element/${id}/click`, {});
+  }
   async text(css) { return this.cmd('GET', `/element/${await this.find(css)}/text`); }
   async screenshot() { return Buffer.from(await this.cmd('GET', '/screenshot'), 'base64'); }
 
