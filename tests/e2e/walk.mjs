@@ -100,7 +100,8 @@ async function walk(s) {
   await check(tag('switch the language to English'), async () => {
     await s.click('#lang option[value="en"]');
     await s.waitFor('the English heading', hasText, ['#lab > .lab h1', 'retries, backoff and dead letters']);
-    assert(await s.run(() => document.documentElement.lang) === 'en', 'html lang is not en');
+    // <html lang> follows in an effect after the render that changed the heading.
+    await s.waitFor('<html lang="en">', () => document.documentElement.lang === 'en');
     assert(/Delivered: 3/.test(await counts(s)), await counts(s));
   });
   await check(tag('a reload keeps the language and settings; a share link sets them'), async () => {

@@ -155,16 +155,32 @@ export class Session {
   /** Runs `fn(...args)` in the page and returns its JSON result. */
   run(fn, ...args) { return this.cmd('POST', '/execute/sync', { script: `return (${fn}).apply(null, arguments)`, args }); }
   async find(css) { return (await this.cmd('POST', '/element', { using: 'css selector', value: css }))[ELEMENT]; }
-  /** Clicks `css` once it has stopped moving, as Playwright does (the same place and size, and
-   * the same viewport, three looks 80 ms apart; at most 3 s, then it clicks where it is): a
-   * text arriving or the frame being resized between WebDriver's scroll and its click would
-   * otherwise land the click beside the element. */
+  /** Clicks `css` once it has stopped moving, as Playwright does (the same place on the top
+   * page's screen and size, and the same viewport, three looks 80 ms apart; at most 3 s, then it
+   * clicks where it is): a text arriving, the frame being resized or the host page scrolling
+   * between WebDriver's scroll and its click would otherwise land the click beside the element. */
   async click(css) {
     const id = await this.find(css);
+    // In a frame the element also moves when the host page scrolls (the lab asks it to bring a
+    // result into view, smoothly) or moves the frame: its place in the frame alone stays still.
     const place = (sel) => {
       const r = document.querySelector(sel)?.getBoundingClientRect();
-      return r ? [r.top, r.left, r.width, r.height, innerWidth, innerHeight].map(Math.round).join() : '';
+      if (!r) return '';
+      let top = r.top;
+      let left = r.left;
+      try {
+        for (let w = window; w.frameElement; w = w.parent) {
+          const f = w.frameElement.getBoundingClientRect();
+          top += f.top;
+          left += f.left;
+        }
+      } catch { /* a host of another origin: its scroll cannot be read from here */ }
+      return [top, left, r.width, r.height, innerWidth, innerHeight].map(Math.round).join();
     };
+    // Geckodriver judges an element in a frame in view by the frame's own viewport: in a frame
+    // the host sized to the lab's height (course pages do) it does not scroll the page, and its
+    // click lands below the screen, on nothing. Bring it on screen as a learner would first.
+    await this.run((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), css);
     const looks = [];
     for (const end = Date.now() + 3000; Date.now() < end;) {
       looks.push(await this.run(place, css));
