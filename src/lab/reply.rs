@@ -43,3 +43,11 @@ pub struct Effects {
     /// Worth saving: anything but a clock tick that reached nothing.
     pub save: bool,
 }
+
+impl Effects {
+    /// Whether the host hears of this action: a challenge reached, a stop passed, or a result,
+    /// which is an answer even at a stop passed before (a later try).
+    pub fn tells_host(&self) -> bool {
+        !self.challenges.is_empty() || self.passed.is_some() || self.result
+    }
+}

@@ -86,7 +86,7 @@ impl HostLink {
 
     /// Tells the host what the learner reached with one action (see [`super::progress`]).
     pub fn progress(&self, lab: &Lab, fx: &Effects) {
-        if fx.challenges.is_empty() && fx.passed.is_none() {
+        if !fx.tells_host() {
             return;
         }
         for m in super::progress::messages(lab, fx, self.xapi.as_ref(), &now_iso()) {

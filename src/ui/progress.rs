@@ -251,6 +251,8 @@ mod tests {
         // A later try at the same stop is an answer too, and says it is the second.
         lab.apply(Action::Path(PathAction::Go(Stop::AskNatural)));
         let fx = lab.apply(Action::Path(PathAction::Predict(Choice::SendEmail)));
+        // The host is told (the page skips actions that tell it nothing).
+        assert!(fx.tells_host(), "a later try's result: {fx:?}");
         let again = messages(&lab, &fx, Some(&session()), "t");
         assert_eq!(
             kinds(&again),
@@ -269,6 +271,7 @@ mod tests {
         );
         // Nothing reached, nothing said.
         let fx = lab.apply(Action::Tick(10.0));
+        assert!(!fx.tells_host());
         assert!(messages(&lab, &fx, Some(&session()), "t").is_empty());
     }
 

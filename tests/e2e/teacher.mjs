@@ -102,8 +102,10 @@ try {
     const later = await page.locator('.t-choice').evaluateAll((els) => els.reduce((n, e) => n + Number(e.dataset.later), 0));
     const stored = answered(store.statements).filter((s) => !cls || s.context?.contextActivities?.grouping?.some((g) => g.id === cls));
     const firsts = want.reduce((n, s) => n + s.answered, 0);
+    const retried = records.filter((r) => !r.first && (!cls || r.class === cls)).length;
     assert(later === stored.length - firsts, `later ${later}, stored ${stored.length}, first tries ${firsts}`);
-    console.log(`     ${later} later answers (${records.filter((r) => !r.first).length} retried by hand; the lab ${later ? 'sends them' : 'does not send them yet'})`);
+    assert(later >= retried && retried > 0, `${retried} tried a stop again, ${later} later answers counted`);
+    console.log(`     ${later} later answers (${retried} retried by hand)`);
   });
 
   await check('the learners behind a choice, drawn when its list is opened', async () => {
@@ -115,6 +117,14 @@ try {
     const choice = await page.locator('.stop-card').first().locator('.t-choice:has(.who)').first().getAttribute('data-choice');
     const want = records.filter((r) => r.first && r.stop === card && r.choice === choice && (!cls || r.class === cls)).map((r) => r.learner).sort();
     assert(JSON.stringify(names) === JSON.stringify(want), `${names} for ${want}`);
+  });
+  await check('a choice shown as a number is named by the belief behind it', async () => {
+    // At the backoff stop the buttons read «90 s» … and so do the statements: the page adds
+    // the lab's name for each (here: counting the initial delivery as an intento).
+    const named = await page.locator('.stop-card[data-stop=step_backoff] .t-choice[data-choice=counts-initial-delivery] .m-name').innerText();
+    assert(/entrega inicial/.test(named), `the belief read «${named}»`);
+    const top = await page.locator('.misconception .m-name').allTextContents();
+    assert(top.length > 0 && top.every((t) => !/^[≈\d]/.test(t.trim())), `the misconceptions read: ${top.join(' | ')}`);
   });
   await page.screenshot({ path: join(out, 'teacher-1280.png'), fullPage: true });
   await check('axe-core: no serious or critical violation, with a report on the page', async () => {

@@ -14,15 +14,26 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::lab::path::{Answer, Choice, Stop};
 use crate::lang::Lang;
 use crate::report::{Filter, Names, Report};
 use load::{Event, Job, Progress};
 use texts::{texts, Problem};
 
-/// The names of misconceptions by (stop id, choice id): the hook the lab's own catalogue is
-/// to be wired to. Until then, each choice is named by its description in the statements.
-pub fn namer(_stop: &str, _choice: &str) -> Option<Names> {
-    None
+/// The belief behind a choice, by (stop id, choice id), from the lab's own catalogue: for the
+/// choices a stop shows as a number («90 s», «1 fila»), which the statements describe by that
+/// number alone. A choice shown in its own words, or one this lab does not know (a statement
+/// from another version), keeps the statements' description.
+pub fn namer(stop: &str, choice: &str) -> Option<Names> {
+    let (stop, choice) = (Stop::from_name(stop)?, Choice::from_name(choice)?);
+    if matches!(stop.offer(choice)?.shows, Answer::Choice(_)) {
+        return None;
+    }
+    let (es, en) = (
+        (texts(Lang::Es).belief)(choice),
+        (texts(Lang::En).belief)(choice),
+    );
+    (!es.is_empty() && !en.is_empty()).then(|| Names::new(es, en))
 }
 
 /// How far the read is.

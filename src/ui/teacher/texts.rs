@@ -1,6 +1,7 @@
 //! The keys of the teacher's page's texts: one table per language (`ui/text/teacher_es.rs`, the
 //! default, and `teacher_en.rs`), both in the teacher's module (a learner never loads it). A
 //! struct literal per language, so a table that misses a key does not compile.
+use crate::lab::path::Choice;
 use crate::lang::Lang;
 use crate::report::Skip;
 
@@ -145,6 +146,10 @@ pub struct TeacherTexts {
     pub yes: &'static str,
     pub no: &'static str,
     pub csv_name: &'static str,
+    /// The belief a choice stands for, for the choices a stop's button shows as a number (a
+    /// moment, rows, a count, a share): the statements describe those by the number alone,
+    /// which says nothing to a teacher. "" for a choice shown in its own words.
+    pub belief: fn(Choice) -> &'static str,
 }
 
 /// The teacher's texts in `lang`.
@@ -225,6 +230,33 @@ mod tests {
             assert_eq!(marks(a), marks(b), "«{a}» / «{b}»");
         }
         assert_eq!(es.learners(1), "1 estudiante");
+        assert_eq!(
+            super::super::namer("step_backoff", "counts-initial-delivery")
+                .and_then(|n| n.get(Lang::En).map(str::to_string)),
+            Some("Counts the initial delivery as an intento".to_string())
+        );
         assert_eq!(en.learners(3), "3 learners");
+    }
+
+    /// Every choice a stop shows as a number is named by its belief in both languages, and one
+    /// shown in words keeps its words: a teacher reads no bare «90 s» as a misconception.
+    #[test]
+    fn every_number_shown_names_its_belief() {
+        use crate::lab::path::{Answer, Stop};
+        for &stop in Stop::ALL {
+            for o in stop.offers() {
+                let named = super::super::namer(stop.as_str(), o.choice.as_str());
+                match o.shows {
+                    Answer::Choice(_) => assert!(named.is_none(), "{stop:?} {:?}", o.choice),
+                    _ => {
+                        let n = named
+                            .unwrap_or_else(|| panic!("{stop:?} {:?} has no belief", o.choice));
+                        assert!(n.es.is_some() && n.en.is_some(), "{stop:?} {:?}", o.choice);
+                    }
+                }
+            }
+        }
+        assert!(super::super::namer("step_backoff", "no-such-choice").is_none());
+        assert!(super::super::namer("no_such_stop", "waits-add-up").is_none());
     }
 }
