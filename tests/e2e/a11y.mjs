@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, settled } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -62,6 +62,26 @@ try {
       await audit(page, `${lang} ${scheme} figures open`);
       await ctx.close();
     }
+  }
+  // Where the lab lives: inside the example course page's frame, at a phone's width with
+  // touch. axe runs in the lab's document (the host page around it is the course's own).
+  {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${url}examples/course-page.html`);
+    const frame = await (await page.waitForSelector('#lab-frame')).contentFrame();
+    await frame.waitForSelector('[role=log]', { state: 'attached' });
+    await audit(frame, 'course page at 375 px: the lab in its frame, step 1');
+    // A tap while the course page still scrolls lands beside its button: wait for stillness.
+    await settled(page);
+    await frame.tap('.choice[data-choice="only-its-own-wait"]');
+    await frame.waitForSelector('#path-act');
+    await settled(page);
+    await frame.tap('#path-act');
+    await frame.selectOption('#speed', '3600');
+    await frame.waitForSelector('#path-result');
+    await audit(frame, 'course page at 375 px: the first stop\'s result');
+    await ctx.close();
   }
   // Screen readers hear the story, not the noise: three always-failing events run at 3600x
   // until all are dead-lettered; the polite live region speaks a few times, and says so.

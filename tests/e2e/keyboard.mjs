@@ -2,7 +2,7 @@
 // and operated with Enter, Space or arrow keys, and the focused control is visibly outlined.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, until } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
@@ -33,7 +33,8 @@ try {
   await check('raise the failure probability to 100% with the keyboard', async () => {
     await tabTo('#failure');
     await page.keyboard.press('End');
-    assert((await page.textContent('label:has(#failure)')).includes('100\u00a0%'), 'slider not at 100 %');
+    // Each key's render may come a moment later on a busy machine: wait for what it shows.
+    await until('the slider\'s label at 100 %', async () => (await page.textContent('label:has(#failure)')).includes('100\u00a0%'));
   });
   await check('publish a pass and step it into the dead-letter queue', async () => {
     await page.focus('body');
@@ -53,8 +54,7 @@ try {
     await page.focus('body');
     await tabTo('#step');
     await page.keyboard.press(' ');
-    const counts = await page.textContent('#event-counts');
-    assert(/Entregados: 1/.test(counts), counts);
+    await until('«Entregados: 1» after the replay', async () => /Entregados: 1/.test(await page.textContent('#event-counts')));
   });
   await check('switch the language with the keyboard', async () => {
     await page.focus('body');
@@ -69,7 +69,7 @@ try {
     await tabTo('.choice[data-choice="waits-add-up"]');
     await page.keyboard.press('Enter');
     // The chosen button is disabled; the focus moves on to the stop's own action.
-    assert(await page.evaluate(() => document.activeElement.id) === 'path-act', 'focus lost after predicting');
+    await until('the focus on the stop\'s action after predicting', () => page.evaluate(() => document.activeElement.id === 'path-act'));
     await page.keyboard.press('Enter');
     await page.waitForSelector('#path-result');
     assert((await page.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
@@ -79,6 +79,38 @@ try {
     await tabTo('#path-explore');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#path-resume');
+  });
+  await check('inside the course page: Tab goes from the host page into the lab, predict and run by keys', async () => {
+    // Where the lab lives: in the example course page's frame. The host's own links come
+    // first in the Tab order, then the lab's controls; focus stays in the frame.
+    const host = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await host.goto(`${url}examples/course-page.html`);
+    const frame = await (await host.waitForSelector('#lab-frame')).contentFrame();
+    await frame.waitForSelector('#path[data-stop=step_backoff]');
+    const focused = (sel) => frame.evaluate((s) => {
+      const el = document.activeElement;
+      if (!el || !el.matches(s) || !document.hasFocus()) return null;
+      const cs = getComputedStyle(el);
+      return { outline: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0 };
+    }, sel);
+    const tabIn = async (sel) => {
+      for (let i = 0; i < 120; i++) {
+        await host.keyboard.press('Tab');
+        const hit = await focused(sel);
+        if (hit) return assert(hit.outline, `${sel} has no visible focus outline in the frame`);
+      }
+      throw new Error(`Tab from the course page never reached ${sel} in the lab's frame`);
+    };
+    await tabIn('.choice[data-choice="waits-add-up"]');
+    await host.keyboard.press('Enter');
+    await until('the focus on the stop\'s action in the frame', () => focused('#path-act'));
+    await host.keyboard.press('Enter');
+    await frame.waitForSelector('#path-result');
+    assert((await frame.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
+    await tabIn('#path-next');
+    await host.keyboard.press('Enter');
+    await frame.waitForSelector('#path[data-stop=step_no_immediate_retry]');
+    await host.close();
   });
 } finally {
   await browser.close();

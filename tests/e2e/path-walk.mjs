@@ -35,6 +35,23 @@ export function setRate() {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Clicks `css` in the lab once the page around it is still. The course page may still be
+ * scrolling a new stop or a result into view: Playwright's click waits for its target to be
+ * still within its frame, not for the page around the frame, and a click during that scroll
+ * lands beside it (CI lost a prediction so, in path.mjs under load and in teacher.mjs). */
+export async function tapStill(page, lab, css) {
+  await settled(page);
+  await lab.locator(css).click();
+}
+
+/** Predicts `choice` at `stop`, and waits for the choices to close (the render after the
+ * click may come a moment later on a busy machine). */
+export async function predict(page, lab, stop, choice) {
+  await tapStill(page, lab, `.choice[data-choice="${choice}"]`);
+  await lab.locator('.choice:not([disabled])').first().waitFor({ state: 'detached' })
+    .catch(() => { throw new Error(`${stop}: the choices stayed open ${WAIT / 1000} s after predicting ${choice}`); });
+}
+
 /** Passes the i-th stop in the lab frame `lab`: predicts (wrongly if `wrong`), runs the stop's
  * own action at 3600x until the stop is marked passed. */
 export async function passStop(page, lab, i, wrong) {
@@ -42,14 +59,7 @@ export async function passStop(page, lab, i, wrong) {
   await lab.locator(`#path[data-stop=${stop}]`).waitFor();
   const ids = await choiceIds(lab);
   assert(ids.includes(right), `${stop}: no choice ${right} among ${ids.join(', ')}`);
-  // The course page may still be scrolling the new stop into view: Playwright's click waits
-  // for the button to be still within its frame, not for the page around the frame, and a
-  // click during that scroll lands beside it (CI under load lost stop 4's prediction so).
-  await settled(page);
-  await lab.locator(`.choice[data-choice="${wrong ? after(ids, right) : right}"]`).click();
-  // The render that closes the choices may come a moment after the click on a busy machine.
-  await lab.locator('.choice:not([disabled])').first().waitFor({ state: 'detached' })
-    .catch(() => { throw new Error(`${stop}: the choices stayed open ${WAIT / 1000} s after the prediction`); });
+  await predict(page, lab, stop, wrong ? after(ids, right) : right);
   if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
   if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
   await runStop(lab, stop, `.path-marks li:nth-child(${i + 1}).passed`);

@@ -5,7 +5,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
-import { STOPS, choiceIds, isQuestion, passStop, runStop, setRate } from './path-walk.mjs';
+import { STOPS, choiceIds, isQuestion, passStop, predict, runStop, setRate, tapStill } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { check, done } = checks('e2e-path');
@@ -90,7 +90,7 @@ try {
       const words = (await lab.locator(said).textContent()).split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
       assert(words >= 10 && words <= 45, `${words} words: ${text}`);
       assert(await lab.locator(`.choice.truth[data-choice="${right}"]`).count() === 1, 'the truth is not shown');
-      if (i + 1 < STOPS.length) await lab.locator('#path-next').click();
+      if (i + 1 < STOPS.length) await tapStill(page, lab, '#path-next');
     });
   }
 
@@ -122,14 +122,14 @@ try {
     let answered = 0;
     for (const [i, [stop, right]] of STOPS.entries()) {
       const seen = new Map();
-      await lab.locator('.path-marks .mark').nth(i).click();
+      await tapStill(page, lab, `.path-marks li:nth-child(${i + 1}) .mark`);
       const ids = await choiceIds(lab.locator(`#path[data-stop=${stop}]`));
       for (const c of ids) {
         if (c === right) continue;
         // Going to the stop again sets its scene afresh.
-        await lab.locator('.path-marks .mark').nth(i).click();
+        await tapStill(page, lab, `.path-marks li:nth-child(${i + 1}) .mark`);
         await lab.locator(`#path[data-stop=${stop}] .choice:not([disabled])`).first().waitFor();
-        await lab.locator(`.choice[data-choice="${c}"]`).click();
+        await predict(page, lab, stop, c);
         if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
         if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
         await runStop(lab, `${stop}, choice ${c}`, '#path-result');

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP, assert, checks, launchChromium, serveDir } from './lib.mjs';
-import { isQuestion } from './path-walk.mjs';
+import { isQuestion, predict, tapStill } from './path-walk.mjs';
 import { startStandin } from '../lrs/standin.mjs';
 import { answered, axe, counts, exportAll, markupFile, until } from './teacher-lib.mjs';
 
@@ -264,14 +264,14 @@ async function walk(l) {
   const lab = p.frameLocator('#lab-frame');
   for (let i = 0; i < WALKED; i++) {
     await answer(p, lab, l, i, l.picks[i], true);
-    if (i + 1 < WALKED) await lab.locator('#path-next').click();
+    if (i + 1 < WALKED) await tapStill(p, lab, '#path-next');
   }
   const mine = () => answered(store.statements).filter((s) => s.actor.account.name === l.name).length;
   for (const t0 = Date.now(); mine() < WALKED; await p.waitForTimeout(100)) {
     assert(Date.now() - t0 < 30000, `${l.name}: the store has ${mine()} of ${WALKED} answers after 30 s`);
   }
   if (l.again !== undefined) {
-    await lab.locator('.path-marks li:nth-child(1) .mark').click();
+    await tapStill(p, lab, '.path-marks li:nth-child(1) .mark');
     await answer(p, lab, l, 0, l.again, false);
   }
   await p.waitForFunction(() => [...document.querySelectorAll('#statements li')].every((li) => / · (enviada|error)/.test(li.textContent)), null, { timeout: 30000 });
@@ -288,7 +288,7 @@ async function answer(p, lab, l, i, pick, first) {
   const stop = await card.getAttribute('data-stop');
   const ids = await lab.locator('.choice').evaluateAll((els) => els.map((e) => e.dataset.choice));
   const choice = ids[pick % ids.length];
-  await lab.locator(`.choice[data-choice="${choice}"]`).click();
+  await predict(p, lab, stop, choice);
   if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
   const passed = lab.locator(`.path-marks li:nth-child(${i + 1}).passed`);
   const ready = async () => (await lab.locator('#path-result').count()) > 0 && (await passed.count()) > 0;

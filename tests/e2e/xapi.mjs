@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir, until } from './lib.mjs';
-import { STOPS, passStop } from './path-walk.mjs';
+import { STOPS, passStop, tapStill } from './path-walk.mjs';
 
 const validate = createRequire(import.meta.url)('xapi-validation').default;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,7 +50,7 @@ try {
     for (let i = 0; i < STOPS.length; i++) {
       await passStop(page, lab, i, WRONG.has(STOPS[i][0]));
       if (i === 1) await waitStored(() => stored.filter((s) => s.verb.id.endsWith('/progressed')).length >= 2);
-      if (i + 1 < STOPS.length) await lab.locator('#path-next').click();
+      if (i + 1 < STOPS.length) await tapStill(page, lab, '#path-next');
     }
     await waitStored(() => stored.some((s) => s.verb.id.endsWith('/completed') && s.result.score));
   });
