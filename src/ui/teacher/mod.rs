@@ -29,11 +29,9 @@ pub fn namer(stop: &str, choice: &str) -> Option<Names> {
     if matches!(stop.offer(choice)?.shows, Answer::Choice(_)) {
         return None;
     }
-    let (es, en) = (
-        (texts(Lang::Es).belief)(choice),
-        (texts(Lang::En).belief)(choice),
-    );
-    (!es.is_empty() && !en.is_empty()).then(|| Names::new(es, en))
+    let es = texts(Lang::Es).belief(choice)?;
+    let en = texts(Lang::En).belief(choice)?;
+    Some(Names::new(es, en))
 }
 
 /// How far the read is.

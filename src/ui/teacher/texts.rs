@@ -148,8 +148,9 @@ pub struct TeacherTexts {
     pub csv_name: &'static str,
     /// The belief a choice stands for, for the choices a stop's button shows as a number (a
     /// moment, rows, a count, a share): the statements describe those by the number alone,
-    /// which says nothing to a teacher. "" for a choice shown in its own words.
-    pub belief: fn(Choice) -> &'static str,
+    /// which says nothing to a teacher. A choice shown in its own words is not listed (a test
+    /// checks that every numbered one is, in both languages).
+    pub beliefs: &'static [(Choice, &'static str)],
 }
 
 /// The teacher's texts in `lang`.
@@ -161,6 +162,14 @@ pub fn texts(lang: Lang) -> &'static TeacherTexts {
 }
 
 impl TeacherTexts {
+    /// The belief behind `c`, if it is one shown as a number (see `beliefs`).
+    pub fn belief(&self, c: Choice) -> Option<&'static str> {
+        self.beliefs
+            .iter()
+            .find(|(b, _)| *b == c)
+            .map(|&(_, text)| text)
+    }
+
     /// "1 learner", "3 learners".
     pub fn learners(&self, n: u32) -> String {
         if n == 1 {

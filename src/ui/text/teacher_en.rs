@@ -98,104 +98,98 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     yes: "yes",
     no: "no",
     csv_name: "class-answers.csv",
-    belief: belief_en,
+    beliefs: BELIEFS_EN,
 };
 
-/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::belief`).
-fn belief_en(c: Choice) -> &'static str {
-    match c {
-        Choice::CountsInitialDelivery => "Counts the initial delivery as an intento",
-        Choice::OnlyItsOwnWait => {
-            "Takes that intento's own wait alone, not the sum of the earlier ones"
-        }
-        Choice::WaitsAddUp => "Adds the waits up from publication",
-        Choice::NextWait => "Takes the schedule's next wait for the moment",
-        Choice::SeventhIntento => "Expects a seventh intento before the dead letter",
-        Choice::RetriesAlwaysGetThrough => "Believes retries always get an event through",
-        Choice::AllSevenFail => "Dead-lettered only when all seven deliveries fail (0.5⁷)",
-        Choice::ForgetsInitialDelivery => {
-            "Forgets the initial delivery: six deliveries instead of seven"
-        }
-        Choice::EventFailsLikeOneDelivery => {
-            "Believes an event is lost as often as one delivery fails"
-        }
-        Choice::NaiveDeduplicates => "Believes the naive consumer discards the duplicate too",
-        Choice::V4CatchesRepublication => "Believes a v4 id gives the second publication away",
-        Choice::V4MissesRepublication => {
-            "Each publication brings a new v4: the duplicate gets through"
-        }
-        Choice::V5CatchesRepublication => {
-            "A v5 comes from the fact: the republication has the same id"
-        }
-        Choice::V5MissesRepublication => "Believes a v5 id changes at each publication too",
-        Choice::DeliveredOnce => "Believes an event, once processed, never arrives again",
-        Choice::IdempotentDiscardsRedelivery => {
-            "The idempotent consumer discards the redelivery; the naive applies it"
-        }
-        Choice::IdempotentAppliesAgain => {
-            "Believes the idempotent consumer applies the redelivery too"
-        }
-        Choice::CheckStopsBoth => "Believes the check stops both instances",
-        Choice::AppCheckIsEnough => {
-            "Believes a check in the application is enough against the race"
-        }
-        Choice::BothInstancesApply => "Both check before either writes: both apply",
-        Choice::ViolationUndoesBoth => "Believes the unique violation undoes both",
-        Choice::OneInstanceWins => "Insert first: one wins, the other hits the constraint",
-        Choice::ConstraintLetsBothApply => "Believes both still apply with the unique constraint",
-        // Shown in their own words, which the statements carry.
-        Choice::DeadLettered
-        | Choice::Redelivered
-        | Choice::DropsIt
-        | Choice::Redelivers
-        | Choice::WaitsForInstance
-        | Choice::DeadLettersAtOnce
-        | Choice::OtherApplies
-        | Choice::OffsetSkipped
-        | Choice::OtherDiscards
-        | Choice::KafkaExactlyOnce
-        | Choice::OtherInstanceGetsIt
-        | Choice::SqsDropsIt
-        | Choice::SameInstanceKeepsIt
-        | Choice::EffectLost
-        | Choice::EffectTwice
-        | Choice::EffectOnce
-        | Choice::LessSql
-        | Choice::InParallel
-        | Choice::SqlStandard
-        | Choice::AllOrNothing
-        | Choice::ImmediateFirst
-        | Choice::BothSameTime
-        | Choice::ScheduleFirst
-        | Choice::VisibleInBoth
-        | Choice::OnlyOnTheSchedule
-        | Choice::JitterRevealsIt
-        | Choice::TooSmallToSee
-        | Choice::BothEffectsChange
-        | Choice::NeitherChanges
-        | Choice::OnlyCounter
-        | Choice::AppendLine
-        | Choice::AddToBalance
-        | Choice::SetStatus
-        | Choice::SendEmail
-        | Choice::DedupTableCoversEmail
-        | Choice::ProtectAtProvider
-        | Choice::FewerRetries
-        | Choice::InstanceMemory
-        | Choice::IdempotentRepeats
-        | Choice::NaiveRepeats
-        | Choice::BothRepeat
-        | Choice::NeitherRepeats
-        | Choice::ResumeFromSaved
-        | Choice::ReadsFromStart
-        | Choice::HubResends
-        | Choice::AckFirstRereads
-        | Choice::AckFirstLosesIt
-        | Choice::HubNoticesTheCrash
-        | Choice::LostGoesToDeadLetter
-        | Choice::TooSlow
-        | Choice::AckUnknown
-        | Choice::V4Collide
-        | Choice::NoCursor => "",
-    }
-}
+/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
+static BELIEFS_EN: &[(Choice, &str)] = &[
+    (
+        Choice::CountsInitialDelivery,
+        "Counts the initial delivery as an intento",
+    ),
+    (
+        Choice::OnlyItsOwnWait,
+        "Takes that intento's own wait alone, not the sum of the earlier ones",
+    ),
+    (Choice::WaitsAddUp, "Adds the waits up from publication"),
+    (
+        Choice::NextWait,
+        "Takes the schedule's next wait for the moment",
+    ),
+    (
+        Choice::SeventhIntento,
+        "Expects a seventh intento before the dead letter",
+    ),
+    (
+        Choice::RetriesAlwaysGetThrough,
+        "Believes retries always get an event through",
+    ),
+    (
+        Choice::AllSevenFail,
+        "Dead-lettered only when all seven deliveries fail (0.5⁷)",
+    ),
+    (
+        Choice::ForgetsInitialDelivery,
+        "Forgets the initial delivery: six deliveries instead of seven",
+    ),
+    (
+        Choice::EventFailsLikeOneDelivery,
+        "Believes an event is lost as often as one delivery fails",
+    ),
+    (
+        Choice::NaiveDeduplicates,
+        "Believes the naive consumer discards the duplicate too",
+    ),
+    (
+        Choice::V4CatchesRepublication,
+        "Believes a v4 id gives the second publication away",
+    ),
+    (
+        Choice::V4MissesRepublication,
+        "Each publication brings a new v4: the duplicate gets through",
+    ),
+    (
+        Choice::V5CatchesRepublication,
+        "A v5 comes from the fact: the republication has the same id",
+    ),
+    (
+        Choice::V5MissesRepublication,
+        "Believes a v5 id changes at each publication too",
+    ),
+    (
+        Choice::DeliveredOnce,
+        "Believes an event, once processed, never arrives again",
+    ),
+    (
+        Choice::IdempotentDiscardsRedelivery,
+        "The idempotent consumer discards the redelivery; the naive applies it",
+    ),
+    (
+        Choice::IdempotentAppliesAgain,
+        "Believes the idempotent consumer applies the redelivery too",
+    ),
+    (
+        Choice::CheckStopsBoth,
+        "Believes the check stops both instances",
+    ),
+    (
+        Choice::AppCheckIsEnough,
+        "Believes a check in the application is enough against the race",
+    ),
+    (
+        Choice::BothInstancesApply,
+        "Both check before either writes: both apply",
+    ),
+    (
+        Choice::ViolationUndoesBoth,
+        "Believes the unique violation undoes both",
+    ),
+    (
+        Choice::OneInstanceWins,
+        "Insert first: one wins, the other hits the constraint",
+    ),
+    (
+        Choice::ConstraintLetsBothApply,
+        "Believes both still apply with the unique constraint",
+    ),
+];

@@ -98,100 +98,98 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     yes: "sí",
     no: "no",
     csv_name: "respuestas-de-la-clase.csv",
-    belief: belief_es,
+    beliefs: BELIEFS_ES,
 };
 
-/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::belief`).
-fn belief_es(c: Choice) -> &'static str {
-    match c {
-        Choice::CountsInitialDelivery => "Cuenta la entrega inicial como si fuera un intento",
-        Choice::OnlyItsOwnWait => "Toma solo la espera de ese intento, sin sumar las anteriores",
-        Choice::WaitsAddUp => "Suma las esperas desde la publicación",
-        Choice::NextWait => "Confunde el momento con la espera siguiente de la tabla",
-        Choice::SeventhIntento => {
-            "Espera un séptimo intento antes de la dead\u{2060}-\u{2060}letter"
-        }
-        Choice::RetriesAlwaysGetThrough => "Cree que con reintentos todo evento acaba entregado",
-        Choice::AllSevenFail => {
-            "Solo llega a la dead\u{2060}-\u{2060}letter si fallan las siete entregas (0,5⁷)"
-        }
-        Choice::ForgetsInitialDelivery => {
-            "Olvida la entrega inicial: cuenta seis entregas en vez de siete"
-        }
-        Choice::EventFailsLikeOneDelivery => {
-            "Cree que un evento se pierde tan a menudo como falla una entrega"
-        }
-        Choice::NaiveDeduplicates => "Cree que el consumidor ingenuo también descarta el duplicado",
-        Choice::V4CatchesRepublication => "Cree que un id v4 delata la segunda publicación",
-        Choice::V4MissesRepublication => "Cada publicación trae un v4 nuevo: el duplicado pasa",
-        Choice::V5CatchesRepublication => "El v5 sale del hecho: la republicación trae el mismo id",
-        Choice::V5MissesRepublication => "Cree que un id v5 también cambia en cada publicación",
-        Choice::DeliveredOnce => "Cree que, procesado el evento, no vuelve a llegar",
-        Choice::IdempotentDiscardsRedelivery => {
-            "El idempotente descarta la reentrega; el ingenuo la aplica"
-        }
-        Choice::IdempotentAppliesAgain => "Cree que el idempotente también aplica la reentrega",
-        Choice::CheckStopsBoth => "Cree que la comprobación frena a las dos instancias",
-        Choice::AppCheckIsEnough => "Cree que comprobar en la aplicación basta contra la carrera",
-        Choice::BothInstancesApply => {
-            "Las dos comprueban antes de que ninguna escriba: aplican las dos"
-        }
-        Choice::ViolationUndoesBoth => "Cree que la violación de unicidad deshace a las dos",
-        Choice::OneInstanceWins => "Insertar primero: gana una, la otra choca con la restricción",
-        Choice::ConstraintLetsBothApply => "Cree que con la restricción única aún aplican las dos",
-        // Shown in their own words, which the statements carry.
-        Choice::DeadLettered
-        | Choice::Redelivered
-        | Choice::DropsIt
-        | Choice::Redelivers
-        | Choice::WaitsForInstance
-        | Choice::DeadLettersAtOnce
-        | Choice::OtherApplies
-        | Choice::OffsetSkipped
-        | Choice::OtherDiscards
-        | Choice::KafkaExactlyOnce
-        | Choice::OtherInstanceGetsIt
-        | Choice::SqsDropsIt
-        | Choice::SameInstanceKeepsIt
-        | Choice::EffectLost
-        | Choice::EffectTwice
-        | Choice::EffectOnce
-        | Choice::LessSql
-        | Choice::InParallel
-        | Choice::SqlStandard
-        | Choice::AllOrNothing
-        | Choice::ImmediateFirst
-        | Choice::BothSameTime
-        | Choice::ScheduleFirst
-        | Choice::VisibleInBoth
-        | Choice::OnlyOnTheSchedule
-        | Choice::JitterRevealsIt
-        | Choice::TooSmallToSee
-        | Choice::BothEffectsChange
-        | Choice::NeitherChanges
-        | Choice::OnlyCounter
-        | Choice::AppendLine
-        | Choice::AddToBalance
-        | Choice::SetStatus
-        | Choice::SendEmail
-        | Choice::DedupTableCoversEmail
-        | Choice::ProtectAtProvider
-        | Choice::FewerRetries
-        | Choice::InstanceMemory
-        | Choice::IdempotentRepeats
-        | Choice::NaiveRepeats
-        | Choice::BothRepeat
-        | Choice::NeitherRepeats
-        | Choice::ResumeFromSaved
-        | Choice::ReadsFromStart
-        | Choice::HubResends
-        | Choice::AckFirstRereads
-        | Choice::AckFirstLosesIt
-        | Choice::HubNoticesTheCrash
-        | Choice::LostGoesToDeadLetter
-        | Choice::TooSlow
-        | Choice::AckUnknown
-        | Choice::V4Collide
-        | Choice::NoCursor => "",
-    }
-}
+/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
+static BELIEFS_ES: &[(Choice, &str)] = &[
+    (
+        Choice::CountsInitialDelivery,
+        "Cuenta la entrega inicial como si fuera un intento",
+    ),
+    (
+        Choice::OnlyItsOwnWait,
+        "Toma solo la espera de ese intento, sin sumar las anteriores",
+    ),
+    (Choice::WaitsAddUp, "Suma las esperas desde la publicación"),
+    (
+        Choice::NextWait,
+        "Confunde el momento con la espera siguiente de la tabla",
+    ),
+    (
+        Choice::SeventhIntento,
+        "Espera un séptimo intento antes de la dead\u{2060}-\u{2060}letter",
+    ),
+    (
+        Choice::RetriesAlwaysGetThrough,
+        "Cree que con reintentos todo evento acaba entregado",
+    ),
+    (
+        Choice::AllSevenFail,
+        "Solo llega a la dead\u{2060}-\u{2060}letter si fallan las siete entregas (0,5⁷)",
+    ),
+    (
+        Choice::ForgetsInitialDelivery,
+        "Olvida la entrega inicial: cuenta seis entregas en vez de siete",
+    ),
+    (
+        Choice::EventFailsLikeOneDelivery,
+        "Cree que un evento se pierde tan a menudo como falla una entrega",
+    ),
+    (
+        Choice::NaiveDeduplicates,
+        "Cree que el consumidor ingenuo también descarta el duplicado",
+    ),
+    (
+        Choice::V4CatchesRepublication,
+        "Cree que un id v4 delata la segunda publicación",
+    ),
+    (
+        Choice::V4MissesRepublication,
+        "Cada publicación trae un v4 nuevo: el duplicado pasa",
+    ),
+    (
+        Choice::V5CatchesRepublication,
+        "El v5 sale del hecho: la republicación trae el mismo id",
+    ),
+    (
+        Choice::V5MissesRepublication,
+        "Cree que un id v5 también cambia en cada publicación",
+    ),
+    (
+        Choice::DeliveredOnce,
+        "Cree que, procesado el evento, no vuelve a llegar",
+    ),
+    (
+        Choice::IdempotentDiscardsRedelivery,
+        "El idempotente descarta la reentrega; el ingenuo la aplica",
+    ),
+    (
+        Choice::IdempotentAppliesAgain,
+        "Cree que el idempotente también aplica la reentrega",
+    ),
+    (
+        Choice::CheckStopsBoth,
+        "Cree que la comprobación frena a las dos instancias",
+    ),
+    (
+        Choice::AppCheckIsEnough,
+        "Cree que comprobar en la aplicación basta contra la carrera",
+    ),
+    (
+        Choice::BothInstancesApply,
+        "Las dos comprueban antes de que ninguna escriba: aplican las dos",
+    ),
+    (
+        Choice::ViolationUndoesBoth,
+        "Cree que la violación de unicidad deshace a las dos",
+    ),
+    (
+        Choice::OneInstanceWins,
+        "Insertar primero: gana una, la otra choca con la restricción",
+    ),
+    (
+        Choice::ConstraintLetsBothApply,
+        "Cree que con la restricción única aún aplican las dos",
+    ),
+];
