@@ -10,22 +10,28 @@ const browser = await launchChromium();
 const { check, done } = checks('keyboard');
 
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-/** Presses Tab until the focused element matches `selector`; checks its focus is outlined. */
-async function tabTo(selector) {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press('Tab');
-    const hit = await page.evaluate((sel) => {
-      const el = document.activeElement;
-      if (!el || !el.matches(sel)) return null;
-      const s = getComputedStyle(el);
-      return { outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 };
-    }, selector);
+/** Presses Tab (on `keys`, the page's keyboard) until the focused element of `doc` (the page,
+ * or a frame inside it) matches `selector`; checks its focus is outlined. */
+async function tabTo(selector, { keys = page.keyboard, doc = page, where = '', tries = 80 } = {}) {
+  for (let i = 0; i < tries; i++) {
+    await keys.press('Tab');
+    const hit = await focused(doc, selector);
     if (hit) {
-      assert(hit.outline, `${selector} has no visible focus outline`);
+      assert(hit.outline, `${selector} has no visible focus outline${where}`);
       return;
     }
   }
-  throw new Error(`Tab never reached ${selector}`);
+  throw new Error(`Tab never reached ${selector}${where}`);
+}
+/** Whether `doc`'s focused element matches `selector` (and has the focus, not the page around
+ * it), with whether its focus is outlined. */
+function focused(doc, selector) {
+  return doc.evaluate((sel) => {
+    const el = document.activeElement;
+    if (!el || !el.matches(sel) || !document.hasFocus()) return null;
+    const s = getComputedStyle(el);
+    return { outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 };
+  }, selector);
 }
 try {
   await page.goto(url);
@@ -87,27 +93,15 @@ try {
     await host.goto(`${url}examples/course-page.html`);
     const frame = await (await host.waitForSelector('#lab-frame')).contentFrame();
     await frame.waitForSelector('#path[data-stop=step_backoff]');
-    const focused = (sel) => frame.evaluate((s) => {
-      const el = document.activeElement;
-      if (!el || !el.matches(s) || !document.hasFocus()) return null;
-      const cs = getComputedStyle(el);
-      return { outline: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0 };
-    }, sel);
-    const tabIn = async (sel) => {
-      for (let i = 0; i < 120; i++) {
-        await host.keyboard.press('Tab');
-        const hit = await focused(sel);
-        if (hit) return assert(hit.outline, `${sel} has no visible focus outline in the frame`);
-      }
-      throw new Error(`Tab from the course page never reached ${sel} in the lab's frame`);
-    };
-    await tabIn('.choice[data-choice="waits-add-up"]');
+    // The course page's own links come first in its Tab order.
+    const inLab = { keys: host.keyboard, doc: frame, where: ' in the lab\'s frame', tries: 120 };
+    await tabTo('.choice[data-choice="waits-add-up"]', inLab);
     await host.keyboard.press('Enter');
-    await until('the focus on the stop\'s action in the frame', () => focused('#path-act'));
+    await until('the focus on the stop\'s action in the frame', () => focused(frame, '#path-act'));
     await host.keyboard.press('Enter');
     await frame.waitForSelector('#path-result');
     assert((await frame.getAttribute('#path-result', 'data-right')) === 'true', 'judged wrong');
-    await tabIn('#path-next');
+    await tabTo('#path-next', inLab);
     await host.keyboard.press('Enter');
     await frame.waitForSelector('#path[data-stop=step_no_immediate_retry]');
     await host.close();
