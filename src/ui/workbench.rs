@@ -55,6 +55,21 @@ fn active_tool() -> Option<String> {
     document()?.active_element()?.get_attribute("data-tool")
 }
 
+/// `el.style.setProperty(name, value)`, by reflection: web-sys's CssStyleDeclaration feature
+/// would add 135 bytes to the learner's first load, though only the workbench calls it.
+fn set_style(el: &web_sys::Element, name: &str, value: &str) {
+    use js_sys::{Function, Reflect};
+    use wasm_bindgen::JsValue;
+    let Ok(style) = Reflect::get(el, &"style".into()) else {
+        return;
+    };
+    if let Ok(set) = Reflect::get(&style, &"setProperty".into())
+        .and_then(|f| f.dyn_into::<Function>().map_err(|_| JsValue::NULL))
+    {
+        let _ = set.call2(&style, &name.into(), &value.into());
+    }
+}
+
 /// Brings the run's move `i` into view together with the buttons under it, which step on: the
 /// buttons are revealed with a top margin as tall as the move above them.
 fn reveal_move(i: usize, host: &Revealer) {
@@ -65,7 +80,8 @@ fn reveal_move(i: usize, host: &Revealer) {
         return;
     };
     let above = row.get_bounding_client_rect().height().ceil() as u32 + 12;
-    let _ = stepper.set_attribute("style", &format!("scroll-margin-top: {above}px"));
+    // Through the CSSOM: a `style` attribute is refused under the lab's CSP (`style-src 'self'`).
+    set_style(&stepper, "scroll-margin-top", &format!("{above}px"));
     reveal(&stepper, Align::Nearest, Some(host));
 }
 
@@ -212,7 +228,47 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
 
 /// Mounts the workbench into `element` with what its host said.
 pub fn mount(element: web_sys::Element, props: WbProps) {
+    number_above_outer_trees(&element);
     yew::Renderer::<WorkbenchApp>::with_root_and_props(element, props).render();
+}
+
+#[component]
+fn Nothing() -> Html {
+    Html::default()
+}
+
+/// The Yew tree number on `el` (`__yew_subtree_id`), if Yew branded it.
+fn tree_number(el: &web_sys::Element) -> Option<u32> {
+    let v = js_sys::Reflect::get(el, &"__yew_subtree_id".into()).ok()?;
+    v.as_f64().map(|n| n as u32)
+}
+
+/// Yew numbers its trees from 1 in each module and marks its elements with the number; its
+/// listeners find the tree an event belongs to by that mark. Mounted inside the lab (another
+/// module, whose tree is 1 as well) the workbench's clicks were also taken by the lab, as
+/// whichever lab listener has the same number: «Siguiente» in a run moved the guided path on
+/// and scrolled the page to it. So the workbench's tree takes a number above every tree it is
+/// mounted in, by using up the lower ones on empty apps that are dropped at once.
+fn number_above_outer_trees(element: &web_sys::Element) {
+    let mut outer = 0;
+    let mut at = Some(element.clone());
+    while let Some(el) = at {
+        outer = outer.max(tree_number(&el).unwrap_or(0));
+        at = el.parent_element();
+    }
+    let Some(doc) = document() else { return };
+    // Yew's numbers only go up; the bound only guards against a page that marks elements itself.
+    for _ in 0..64 {
+        let Ok(probe) = doc.create_element("div") else {
+            return;
+        };
+        let app = yew::Renderer::<Nothing>::with_root(probe.clone()).render();
+        let used = tree_number(&probe);
+        app.destroy();
+        if used.is_none_or(|n| n >= outer) {
+            return;
+        }
+    }
 }
 
 /// The page's address without its fragment, for the share link.

@@ -2,13 +2,14 @@
 // requested until a learner opens it from the lab; there, the lesson's insert-first pattern is
 // built by keyboard, predicted and checked safe, with the host told; the naive preset is
 // double effect and its run is stepped to the end; the email case says why nothing is safe; a
-// bad link gets a Spanish notice and the defaults; axe finds nothing serious. Screenshots at
+// bad link gets a Spanish notice and the defaults; axe finds nothing serious; inside the course
+// page on a 320 px phone a stepped run keeps the lab as it was and each move on screen. Screenshots at
 // 1280 and 375 px go to tests/e2e/out/workbench-*.png.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP, assert, checks, launchChromium, serveDir, until, watchPage } from './lib.mjs';
+import { CSP, assert, checks, launchChromium, openLab, serveDir, settled, until, watchPage } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
@@ -166,6 +167,62 @@ try {
     await ph.locator('.wb-run').scrollIntoViewIfNeeded();
     await ph.screenshot({ path: join(out, 'workbench-mark-first-375.png'), fullPage: true });
     await ctx.close();
+  });
+
+  // Where a learner meets it: opened from the lab's door inside the course page, on a narrow
+  // phone. The two modules' Yew trees once shared a number, so a tap in the workbench also ran
+  // a lab listener («Siguiente» moved the guided path on and scrolled the page up to it).
+  await check('in the course page at 320 px, stepping a run leaves the lab alone, each new move on screen and no word broken', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ph = await ctx.newPage();
+    const seen = watchPage(ph);
+    const { lab, doc } = await openLab(ph, 'course-page', url);
+    // As a learner does: the control is brought on screen, then tapped.
+    const tap = async (css) => {
+      await lab.locator(css).evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+      await settled(ph);
+      await lab.locator(css).tap();
+    };
+    const labState = () => doc().evaluate(() => [document.getElementById('path')?.dataset.stop,
+      document.querySelectorAll('.path-marks .passed').length, document.querySelector('.clock')?.textContent].join(' | '));
+    const before = await labState();
+    await tap('#open-workbench');
+    await lab.locator('.workbench-entry .wb-list').waitFor();
+    await lab.locator('#wb-preset').selectOption('mark_first');
+    await lab.locator('.wb-block').first().waitFor();
+    await lab.locator('#wb-guess-lost').check();
+    await tap('#wb-check');
+    await lab.locator('#wb-run').waitFor();
+    for (let i = 1; i <= 6; i++) {
+      await tap('#wb-next');
+      // The run opens on its first move: the i-th «Siguiente» shows move i + 1.
+      await until(`move ${i + 1} of the run`, async () => (await lab.locator('#wb-run > li').count()) === i + 1);
+      await settled(ph);
+      const at = await ph.evaluate(() => document.getElementById('lab-frame').getBoundingClientRect().top);
+      const [top, bottom] = await lab.locator('#wb-run > li:last-child').evaluate((e) => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom]);
+      assert(top + at >= 0 && bottom + at <= 640, `move ${i + 1} at y ${Math.round(top + at)}-${Math.round(bottom + at)} on a 640 px screen`);
+      const now = await labState();
+      assert(now === before, `after move ${i + 1} the lab changed: «${before}» became «${now}»`);
+    }
+    // A word the browser broke spans two line boxes.
+    const broken = await lab.locator('#wb-run').evaluate((run) => {
+      const out = [];
+      const walk = document.createTreeWalker(run, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (const m of n.data.matchAll(/\S+/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          const lines = new Set([...r.getClientRects()].map((c) => Math.round(c.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+      return out;
+    });
+    assert(broken.length === 0, `words broken across lines: ${broken.join(', ')}`);
+    await lab.locator('.wb-run').screenshot({ path: join(out, 'workbench-course-page-320.png') });
+    await ctx.close();
+    errors.push(...seen.errors);
   });
 
   await check('no console errors, nothing requested from elsewhere', async () => {
