@@ -156,6 +156,12 @@ try {
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert(wide <= 375, `the page is ${wide} px wide`);
     await page.screenshot({ path: join(out, 'teacher-375.png'), fullPage: true });
+    // As a phone shows it, screen by screen (a full-page capture leaves the cards that are
+    // off screen undrawn: they are laid out only when near the screen).
+    for (const [name, css] of [['top', '#teacher-app'], ['misconceptions', '.teacher-misconceptions'], ['stop', '.stop-card[data-stop=step_backoff]'], ['learners', '.learner-name']]) {
+      await page.locator(css).first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: join(out, `teacher-375-${name}.png`) });
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
