@@ -172,7 +172,7 @@ try {
   // Where a learner meets it: opened from the lab's door inside the course page, on a narrow
   // phone. The two modules' Yew trees once shared a number, so a tap in the workbench also ran
   // a lab listener («Siguiente» moved the guided path on and scrolled the page up to it).
-  await check('in the course page at 320 px, stepping a run leaves the lab alone, each new move on screen and no word broken', async () => {
+  await check('in the course page at 320 px, stepping a run leaves the lab alone, each new move on screen, no word broken in the program or the run', async () => {
     const ctx = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const ph = await ctx.newPage();
     const seen = watchPage(ph);
@@ -205,8 +205,9 @@ try {
       assert(now === before, `after move ${i + 1} the lab changed: «${before}» became «${now}»`);
     }
     // A word the browser broke spans two line boxes.
-    const broken = await lab.locator('#wb-run').evaluate((run) => {
+    const broken = await lab.locator('.workbench-entry').evaluate((wb) => {
       const out = [];
+      for (const run of wb.querySelectorAll('#wb-list, #wb-run')) {
       const walk = document.createTreeWalker(run, NodeFilter.SHOW_TEXT);
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
         for (const m of n.data.matchAll(/\S+/g)) {
@@ -216,6 +217,7 @@ try {
           const lines = new Set([...r.getClientRects()].map((c) => Math.round(c.top)));
           if (lines.size > 1) out.push(m[0]);
         }
+      }
       }
       return out;
     });
