@@ -172,7 +172,7 @@ try {
   // Where a learner meets it: opened from the lab's door inside the course page, on a narrow
   // phone. The two modules' Yew trees once shared a number, so a tap in the workbench also ran
   // a lab listener («Siguiente» moved the guided path on and scrolled the page up to it).
-  await check('in the course page at 320 px, stepping a run leaves the lab alone, each new move on screen, no word broken in the program or the run', async () => {
+  await check('in the course page at 320 px, stepping a run leaves the lab alone, each new move on screen, no word broken in the program or the run, the course page no wider than the screen', async () => {
     const ctx = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const ph = await ctx.newPage();
     const seen = watchPage(ph);
@@ -222,6 +222,8 @@ try {
       return out;
     });
     assert(broken.length === 0, `words broken across lines: ${broken.join(', ')}`);
+    const wide = await ph.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 320, `the course page is ${wide} px wide on a 320 px screen`);
     await lab.locator('.wb-run').screenshot({ path: join(out, 'workbench-course-page-320.png') });
     await ctx.close();
     errors.push(...seen.errors);
