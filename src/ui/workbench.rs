@@ -59,13 +59,11 @@ fn active_tool() -> Option<String> {
 /// would add 135 bytes to the learner's first load, though only the workbench calls it.
 fn set_style(el: &web_sys::Element, name: &str, value: &str) {
     use js_sys::{Function, Reflect};
-    use wasm_bindgen::JsValue;
     let Ok(style) = Reflect::get(el, &"style".into()) else {
         return;
     };
-    if let Ok(set) = Reflect::get(&style, &"setProperty".into())
-        .and_then(|f| f.dyn_into::<Function>().map_err(|_| JsValue::NULL))
-    {
+    let set = Reflect::get(&style, &"setProperty".into()).ok();
+    if let Some(set) = set.and_then(|f| f.dyn_into::<Function>().ok()) {
         let _ = set.call2(&style, &name.into(), &value.into());
     }
 }

@@ -207,17 +207,17 @@ try {
     // A word the browser broke spans two line boxes.
     const broken = await lab.locator('.workbench-entry').evaluate((wb) => {
       const out = [];
-      for (const run of wb.querySelectorAll('#wb-list, #wb-run')) {
-      const walk = document.createTreeWalker(run, NodeFilter.SHOW_TEXT);
-      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        for (const m of n.data.matchAll(/\S+/g)) {
-          const r = document.createRange();
-          r.setStart(n, m.index);
-          r.setEnd(n, m.index + m[0].length);
-          const lines = new Set([...r.getClientRects()].map((c) => Math.round(c.top)));
-          if (lines.size > 1) out.push(m[0]);
+      for (const part of wb.querySelectorAll('#wb-list, #wb-run')) {
+        const walk = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          for (const m of n.data.matchAll(/\S+/g)) {
+            const r = document.createRange();
+            r.setStart(n, m.index);
+            r.setEnd(n, m.index + m[0].length);
+            const lines = new Set([...r.getClientRects()].map((c) => Math.round(c.top)));
+            if (lines.size > 1) out.push(m[0]);
+          }
         }
-      }
       }
       return out;
     });
