@@ -1,7 +1,9 @@
 //! Native runner: reads a scenario (JSON file, or `-` for standard input) and writes the
 //! run's log as JSON Lines to standard output, the same format the page exports; or, as
-//! `simulate check`, runs the consumer workbench's checker on a program of steps; or, as
-//! `simulate class`, writes the teacher's report of a file of xAPI statements.
+//! `simulate check`, runs the consumer workbench's checker on a program of steps; as
+//! `simulate class`, writes the teacher's report of a file of xAPI statements; as
+//! `simulate learners`, walks a planned class through the lab and writes the statements it
+//! sends; as `simulate stops`, writes the guided path's stops and choices.
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -19,12 +21,25 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("class") {
         return class(&args[1..]);
     }
+    if args.first().map(String::as_str) == Some("learners") {
+        return learners(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("stops") {
+        let text = format!("{}\n", retry_lab::record::class::stops_json());
+        let mut out = std::io::stdout().lock();
+        return match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(3),
+        };
+    }
     let [path] = args.as_slice() else {
         eprintln!("usage: simulate FILE   (FILE is a scenario in JSON, or - for standard input)");
         eprintln!(
             "       simulate check --steps begin,insert,apply,commit,ack [--effect add|set|email]"
         );
         eprintln!("       {CLASS_USAGE}");
+        eprintln!("       {LEARNERS_USAGE}");
+        eprintln!("       simulate stops");
         return ExitCode::from(2);
     };
     let mut bytes = Vec::new();
@@ -99,6 +114,58 @@ fn check(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+const LEARNERS_USAGE: &str = "simulate learners PLAN   (PLAN: a class's plan in JSON, or -)";
+
+/// `simulate learners PLAN`: each planned learner walks the lab's guided path with the lab's
+/// own reducer; the statements the lab sends (with the actor a host adds) go to standard
+/// output as JSON Lines, ready to POST to a record store.
+fn learners(args: &[String]) -> ExitCode {
+    use retry_lab::record::class::{walk, Plan};
+    let [path] = args else {
+        eprintln!("usage: {LEARNERS_USAGE}");
+        return ExitCode::from(2);
+    };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().take(64 << 20).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(64 << 20).read_to_end(&mut bytes))
+    };
+    if let Err(e) = read {
+        eprintln!("simulate learners: cannot read {}: {e}", truncate(path, 80));
+        return ExitCode::from(2);
+    }
+    let plan = match Plan::parse(&bytes) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("simulate learners: {}", truncate(&e, 300));
+            return ExitCode::from(1);
+        }
+    };
+    let words = retry_lab::ui::progress::LabWords;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (i, l) in plan.learners.iter().enumerate() {
+        // Each learner an hour after the one before, a second per action.
+        let start = plan.start_s + 3600 * i as u64;
+        let walked = match walk(&plan.activity, l, retry_lab::lang::Lang::Es, start, &words) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("simulate learners: {}", truncate(&e, 300));
+                return ExitCode::from(1);
+            }
+        };
+        for st in walked.statements {
+            if writeln!(out, "{st}").is_err() {
+                return ExitCode::from(3);
+            }
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(3);
+    }
+    ExitCode::SUCCESS
 }
 
 const CLASS_USAGE: &str = "simulate class --statements FILE [--activity IRI] [--class IRI] \

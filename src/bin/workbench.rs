@@ -20,7 +20,7 @@ mod web {
         xapi: Option<String>,
     ) {
         let origin = origin.filter(|o| retry_lab::embed::protocol::valid_origin(o));
-        let xapi = xapi.filter(|x| retry_lab::embed::xapi::valid_iri(x));
+        let xapi = xapi.filter(|x| retry_lab::record::contract::valid_iri(x));
         mount(
             element,
             WbProps {

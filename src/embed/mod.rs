@@ -9,7 +9,6 @@ pub mod saved;
 pub mod scenario;
 pub mod settings;
 pub mod value;
-pub mod xapi;
 
 pub use crate::problem::{
     problem, setting_problem, BoundaryNotice, Expected, Problem, Source, Why, KIND_EN,

@@ -280,7 +280,7 @@ impl MountOptions {
         }
         for (name, field) in [("xapi", &mut self.xapi), ("class", &mut self.class)] {
             if let Some(iri) = field.take() {
-                if super::xapi::valid_iri(&iri) {
+                if crate::record::contract::valid_iri(&iri) {
                     *field = Some(iri);
                 } else {
                     problems.push(problem(name, Why::NotIri(truncate(&iri, 60))));

@@ -46,6 +46,28 @@ pub use crate::problem::Kind;
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 impl Value {
+    /// As JSON, for files and record stores (natively: the page hands its values to the
+    /// browser as JS objects). `Absent` and `Other` fields are left out; a number that is not
+    /// finite is null.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match self {
+            Value::Absent | Value::Null | Value::Other => J::Null,
+            Value::Bool(b) => J::Bool(*b),
+            Value::Num(n) if n.fract() == 0.0 && n.abs() <= MAX_SAFE => J::from(*n as i64),
+            Value::Num(n) => serde_json::Number::from_f64(*n).map_or(J::Null, J::Number),
+            Value::Str(s) => J::String(s.clone()),
+            Value::List(l) => J::Array(l.iter().map(Value::to_json).collect()),
+            Value::Obj(fields) => J::Object(
+                fields
+                    .iter()
+                    .filter(|(_, v)| !matches!(v, Value::Absent | Value::Other))
+                    .map(|(k, v)| (k.clone(), v.to_json()))
+                    .collect(),
+            ),
+        }
+    }
+
     /// The value at `key` of an object; `Absent` for anything else.
     pub fn get(&self, key: &str) -> &Value {
         match self {

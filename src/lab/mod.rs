@@ -182,7 +182,6 @@ impl Lab {
         let quiet = matches!(action, Action::Tick(_));
         let before = self.revs;
         let logged_before = self.run.progress();
-        let had_result = self.path.result().is_some();
         let mut queue = std::collections::VecDeque::from([action]);
         while let Some(a) = queue.pop_front() {
             queue.extend(self.step(a));
@@ -201,7 +200,7 @@ impl Lab {
         } else {
             self.update_challenges()
         };
-        let passed = self.update_path();
+        let (verdict, passed) = self.update_path();
         // A stop passed: its run has shown what it was for. The clock stops there, so the
         // run does not go on to show a later stop's answer (the backoff stop's event would
         // reach the dead-letter queue half a second later at 3600x).
@@ -211,7 +210,7 @@ impl Lab {
         Effects {
             changed: self.revs.changed_since(&before),
             news,
-            result: !had_result && self.path.result().is_some(),
+            verdict,
             save: !quiet || !challenges.is_empty() || passed.is_some(),
             challenges,
             passed,
@@ -438,12 +437,12 @@ impl Lab {
 
     /// Records what the run now shows at the path's current stop; returns the stop if this
     /// passed it (a checkpoint for the host).
-    fn update_path(&mut self) -> Option<Stop> {
-        let (passed, changed) = path::update(self);
+    fn update_path(&mut self) -> (Option<path::Verdict>, Option<Stop>) {
+        let (verdict, passed, changed) = path::update(self);
         if changed {
             self.revs.bump(Concern::Path);
         }
-        passed
+        (verdict, passed)
     }
 
     /// Adds whatever the state now shows; returns the challenges reached by this call.

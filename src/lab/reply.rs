@@ -2,6 +2,7 @@
 //! implements, and what the page must do once an action is applied.
 use super::announce::Salient;
 use super::checkpoints::{Challenge, Stop};
+use super::path::Verdict;
 use super::{Action, Concerns, Notice};
 
 /// What one of the lab's parts (clock, settings, run, demonstrations, polling, path) did with
@@ -35,8 +36,9 @@ pub struct Effects {
     pub changed: Concerns,
     /// The most salient thing the simulation just did, for the live region.
     pub news: Option<Salient>,
-    /// The stop's result became known: announce it.
-    pub result: bool,
+    /// The prediction judged by this action (its result became known): announced, and told
+    /// to the host as an answer.
+    pub verdict: Option<Verdict>,
     /// Challenges reached by this action, and the stop it passed: checkpoints for the host.
     pub challenges: Vec<Challenge>,
     pub passed: Option<Stop>,
@@ -48,6 +50,6 @@ impl Effects {
     /// Whether the host hears of this action: a challenge reached, a stop passed, or a result,
     /// which is an answer even at a stop passed before (a later try).
     pub fn tells_host(&self) -> bool {
-        !self.challenges.is_empty() || self.passed.is_some() || self.result
+        !self.challenges.is_empty() || self.passed.is_some() || self.verdict.is_some()
     }
 }

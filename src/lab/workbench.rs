@@ -37,6 +37,31 @@ impl Guess {
     }
 }
 
+/// The one judgement of a workbench prediction, made when the program is checked: the card and
+/// the xAPI statement read it. Several guesses can be right at once (a program can both apply
+/// twice and get stuck), so it keeps every one the checker proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WbVerdict {
+    pub guess: Guess,
+    pub right_guesses: Vec<Guess>,
+    /// Which check of this program it was (1 the first).
+    pub attempt: u32,
+}
+
+impl WbVerdict {
+    fn of(guess: Guess, r: &Report, attempt: u32) -> WbVerdict {
+        WbVerdict {
+            guess,
+            right_guesses: Guess::ALL.iter().copied().filter(|g| g.right(r)).collect(),
+            attempt,
+        }
+    }
+
+    pub fn right(&self) -> bool {
+        self.right_guesses.contains(&self.guess)
+    }
+}
+
 named_enum! {
     /// What the workbench reports to the host (checkpoint ids).
     pub enum Milestone {
@@ -74,6 +99,7 @@ pub enum WbAction {
 pub struct Checked {
     pub report: Report,
     pub guess: Guess,
+    pub verdict: WbVerdict,
     /// The program it is about (the learner may edit on while reading it).
     pub program: Program,
 }
@@ -100,8 +126,8 @@ pub struct Workbench {
 pub struct WbEffects {
     /// Milestones reached for the first time: the host hears of each.
     pub milestones: Vec<Milestone>,
-    /// A verdict was predicted and checked: the guess and whether it was right.
-    pub answered: Option<(Guess, bool)>,
+    /// A prediction checked: its verdict.
+    pub verdict: Option<WbVerdict>,
     /// Where the focus goes when the control the learner used moved, went or was disabled.
     pub focus: Option<Focus>,
     /// What to bring into view: a move just shown, or a verdict just given.
@@ -255,7 +281,6 @@ impl Workbench {
             return;
         }
         let report = check(&self.program);
-        let right = guess.right(&report);
         let mut new = Vec::new();
         if report.safe() && self.program.effect == Effect::Add {
             new.push(Milestone::BalanceSafe);
@@ -269,13 +294,15 @@ impl Workbench {
         new.retain(|m| !self.reached.contains(m));
         self.reached.extend(&new);
         self.tries = self.tries.saturating_add(1);
+        let verdict = WbVerdict::of(guess, &report, self.tries);
         fx.milestones = new;
-        fx.answered = Some((guess, right));
+        fx.verdict = Some(verdict.clone());
         fx.reveal = Some(Reveal::Verdict);
         self.failure = 0;
         self.checked = Some(Checked {
             report,
             guess,
+            verdict,
             program: self.program.clone(),
         });
         self.shown = self.first_move();
@@ -285,7 +312,7 @@ impl Workbench {
     /// guess is a new prediction, and the old one's «right» or «wrong» would be beside it.
     pub fn feedback(&self) -> Option<bool> {
         let c = self.checked.as_ref()?;
-        (self.guess == Some(c.guess)).then(|| c.guess.right(&c.report))
+        (self.guess == Some(c.guess)).then(|| c.verdict.right())
     }
 
     /// The lesson's pattern the program is, step for step, if it is one: the menu names it.

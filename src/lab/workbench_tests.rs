@@ -14,7 +14,9 @@ fn check_waits_for_a_prediction_and_an_edit_clears_the_verdict() {
     let fx = w.apply(WbAction::Check);
     let c = w.checked.as_ref().unwrap();
     assert_eq!(c.report.failures, [Failure::DoubleEffect]);
-    assert_eq!(fx.answered, Some((Guess::Safe, false)));
+    let v = fx.verdict.unwrap();
+    assert_eq!((v.guess, v.right()), (Guess::Safe, false));
+    assert_eq!(v.right_guesses, [Guess::DoubleEffect]);
     assert_eq!(fx.reveal, Some(Reveal::Verdict));
     w.apply(WbAction::Add(Step::Commit));
     assert!(w.checked.is_none() && w.guess.is_none());
@@ -38,7 +40,9 @@ fn the_lessons_pattern_built_step_by_step_reaches_the_balance_milestone_once() {
     w.apply(WbAction::Predict(Guess::Safe));
     let fx = w.apply(WbAction::Check);
     assert_eq!(fx.milestones, [Milestone::BalanceSafe]);
-    assert_eq!(fx.answered, Some((Guess::Safe, true)));
+    let v = fx.verdict.unwrap();
+    assert_eq!((v.guess, v.right(), v.attempt), (Guess::Safe, true, 1));
+    assert_eq!(v.right_guesses, [Guess::Safe]);
     w.apply(WbAction::Predict(Guess::Safe));
     let fx = w.apply(WbAction::Check);
     assert!(fx.milestones.is_empty(), "only once");

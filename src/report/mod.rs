@@ -33,7 +33,7 @@ use crate::lang::Lang;
 const MAX_NAME: usize = 300;
 /// Longest learner identifier taken, in bytes.
 const MAX_KEY: usize = 2048;
-/// Most stops, and most choices at a stop, a report keeps apart (the lab has 21 and 2 to 6):
+/// Most stops, and most choices at a stop, a report keeps apart (the lab has 23 and 3 to 4):
 /// beyond them, statements are skipped as [`Skip::TooMany`], so no input grows the tables
 /// without bound.
 pub const MAX_STOPS: usize = 512;
@@ -150,8 +150,8 @@ impl Counts {
 
 /// The report being built. Feed it statements, read it at any time.
 pub struct Report {
-    /// `{activity}/`, the object ids' prefix, when an activity is asked for.
-    prefix: Option<String>,
+    /// The activity asked for, as typed (the contract reads object ids against it).
+    activity: Option<String>,
     class: Option<String>,
     learners: Vec<Learner>,
     learner_index: FastMap<Box<str>, u32>,
@@ -166,9 +166,8 @@ pub struct Report {
 
 impl Report {
     pub fn new(filter: Filter) -> Report {
-        let trim = |s: String| s.trim().trim_end_matches('/').to_string();
         Report {
-            prefix: filter.activity.map(trim).map(|a| format!("{a}/")),
+            activity: filter.activity,
             class: filter.class.map(|c| c.trim().to_string()),
             learners: Vec::new(),
             learner_index: FastMap::default(),

@@ -5,25 +5,42 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::split::{Piece, Splitter};
-use super::tests::{a, ACT};
+use super::tests::{a, foreign, ACT};
 use super::{Filter, Report};
+use crate::lab::path::Stop;
 
 const WHO: [&str; 4] = ["ana", "bruno", "carla", "dani"];
-const STOPS: [&str; 3] = ["step_backoff", "ask_natural", "new_stop"];
-const CHOICES: [&str; 3] = ["counts-initial-delivery", "one-wait", "cumulative-schedule"];
+/// Two of the lab's stops (their own choices, as the lab sends them) and one it does not have.
+const STOPS: [Option<Stop>; 3] = [Some(Stop::Backoff), Some(Stop::AskNatural), None];
 
 /// A class's statements: (learner, stop, choice, second, attempt), each with its own id.
 fn class() -> impl Strategy<Value = Vec<Value>> {
-    prop::collection::vec((0..4usize, 0..3usize, 0..3usize, 0..50u32, 1..4u32), 0..40).prop_map(
+    prop::collection::vec((0..4usize, 0..3usize, 0..4usize, 0..50u32, 1..4u32), 0..40).prop_map(
         |tries| {
             tries
                 .into_iter()
                 .enumerate()
                 .map(|(id, (w, s, c, at, attempt))| {
-                    a(WHO[w], STOPS[s], CHOICES[c], c == 2, at)
-                        .attempt(attempt)
-                        .id(&format!("00000000-0000-4000-8000-{id:012}"))
-                        .value()
+                    let mut v = match STOPS[s] {
+                        Some(stop) => {
+                            let offers = stop.offers();
+                            let choice = offers[c % offers.len()].choice.as_str();
+                            a(WHO[w], stop.as_str(), choice, at)
+                                .attempt(attempt)
+                                .value()
+                        }
+                        None => {
+                            let mut v =
+                                foreign(WHO[w], &format!("{ACT}/new_stop"), ["x", "y"][c % 2]);
+                            v["result"]["extensions"]
+                                ["https://w3id.org/xapi/retry-lab/extensions/attempt"] =
+                                attempt.into();
+                            v["timestamp"] = format!("2026-12-01T00:00:{at:02}.000Z").into();
+                            v
+                        }
+                    };
+                    v["id"] = format!("00000000-0000-4000-8000-{id:012}").into();
+                    v
                 })
                 .collect()
         },

@@ -7,7 +7,7 @@ use super::Skip;
 #[test]
 fn the_splitter_reads_arrays_pages_and_lines() {
     let st = |n: u32| {
-        a("ana", "step_backoff", "one-wait", false, n)
+        a("ana", "step_backoff", "only-its-own-wait", n)
             .value()
             .to_string()
     };

@@ -8,6 +8,8 @@ use std::fmt;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
+use crate::record::contract;
+
 /// A string as the input spelled it: borrowed when it had no escapes.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Text<'a>(pub Cow<'a, str>);
@@ -116,10 +118,12 @@ impl<'de: 'a, 'a> Deserialize<'de> for Refs<'a> {
     }
 }
 
-/// `result.extensions`, of which only the lab's attempt is read.
+/// `result.extensions`, of which only the lab's attempt and what the run showed are read.
 #[derive(Debug, Default)]
 pub struct Extensions {
     pub attempt: Option<u32>,
+    /// The run showed what none of the stop's choices offers ([`contract::SHOWN`]).
+    pub unoffered: bool,
 }
 
 impl<'de> Deserialize<'de> for Extensions {
@@ -133,10 +137,13 @@ impl<'de> Deserialize<'de> for Extensions {
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Extensions, A::Error> {
                 let mut out = Extensions::default();
                 while let Some(key) = m.next_key::<Text>()? {
-                    if key.as_str() == ATTEMPT {
+                    if key.as_str() == contract::ATTEMPT {
                         // Any JSON value is an extension's; only a whole number is an attempt.
                         let v: serde_json::Value = m.next_value()?;
                         out.attempt = v.as_u64().and_then(|n| u32::try_from(n).ok());
+                    } else if key.as_str() == contract::SHOWN {
+                        let v: serde_json::Value = m.next_value()?;
+                        out.unoffered = v.get(contract::UNOFFERED).is_some();
                     } else {
                         m.next_value::<IgnoredAny>()?;
                     }
@@ -147,11 +154,6 @@ impl<'de> Deserialize<'de> for Extensions {
         d.deserialize_map(V)
     }
 }
-
-/// The lab's attempt extension (1 for a learner's first result at a stop in that browser).
-pub const ATTEMPT: &str = "https://w3id.org/xapi/retry-lab/extensions/attempt";
-/// ADL's verb for a prediction's or a question's answer.
-pub const ANSWERED: &str = "http://adlnet.gov/expapi/verbs/answered";
 
 #[derive(Debug, Deserialize)]
 pub struct Statement<'a> {

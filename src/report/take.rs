@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::statement::{Actor, Definition, Statement, ANSWERED};
+use super::statement::{Actor, Definition, Statement};
 use super::{cut, time, Report, Skip, MAX_CHOICES, MAX_KEY, MAX_NAME, MAX_STOPS};
 use super::{statement, Names};
+use crate::record::contract::{self, ANSWERED};
 
 /// Whether a statement is done with (counted or skipped), or needs its definition read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,8 @@ pub(super) struct Try {
     pub(super) attempt: u32,
     pub(super) choice: u16,
     pub(super) right: bool,
+    /// The run it was judged by showed what no choice offers: wrong, but no belief.
+    pub(super) unoffered: bool,
 }
 
 /// A learner at a stop: their first try (the earliest) and how many tries there were.
@@ -94,6 +97,8 @@ pub(super) struct StopAcc {
     pub(super) index: FastMap<Box<str>, u16>,
     pub(super) answered: u32,
     pub(super) first_right: u32,
+    /// First tries judged by a run that showed what no choice offers.
+    pub(super) first_unoffered: u32,
     pub(super) retried: u32,
     /// Named in both languages, every choice too: later definitions have nothing to add.
     pub(super) complete: bool,
@@ -125,7 +130,8 @@ impl StopAcc {
     /// does not depend on the order statements came in) choice id and rightness.
     fn earlier(&self, a: &Try, b: &Try) -> bool {
         let id = |t: &Try| &*self.choices[usize::from(t.choice)].id;
-        (a.at, a.attempt, id(a), a.right) < (b.at, b.attempt, id(b), b.right)
+        (a.at, a.attempt, id(a), a.right, a.unoffered)
+            < (b.at, b.attempt, id(b), b.right, b.unoffered)
     }
 
     fn count_first(&mut self, t: &Try, sign: i32) {
@@ -134,6 +140,8 @@ impl StopAcc {
         add(&mut c.first);
         if t.right {
             add(&mut self.first_right);
+        } else if t.unoffered {
+            add(&mut self.first_unoffered);
         } else {
             add(&mut c.first_wrong);
         }
@@ -159,23 +167,6 @@ impl Report {
         self.skip(why);
     }
 
-    /// The stop an object id is about, if it is one of the asked activity's stops: a single
-    /// path segment after `{activity}/` (so the workbench's `{activity}/workbench/predict` is
-    /// not one); without an activity, the last segment, unless it is under `/workbench/`.
-    fn stop_of<'s>(&self, id: &'s str) -> Option<&'s str> {
-        let rest = match &self.prefix {
-            Some(p) => id.strip_prefix(p.as_str())?,
-            None => {
-                let (head, tail) = id.rsplit_once('/')?;
-                if head.ends_with("/workbench") || head.ends_with(':') || head.is_empty() {
-                    return None;
-                }
-                tail
-            }
-        };
-        (!rest.is_empty() && !rest.contains('/') && rest.len() <= 128).then_some(rest)
-    }
-
     /// Counts one statement, or says it needs the object's definition first: when its stop
     /// has not got its names in both languages yet, or its response is a choice not seen yet.
     /// `def` is None until the definition is read, then what was read (None if it had none or
@@ -191,7 +182,7 @@ impl Report {
         let Some(object_id) = object.id.as_ref() else {
             return self.skip(Skip::NotAStatement);
         };
-        let Some(stop) = self.stop_of(object_id.as_str()) else {
+        let Some(stop) = contract::stop_of(self.activity.as_deref(), object_id.as_str()) else {
             if self.counts.other_activity_example.is_none() {
                 self.counts.other_activity_example = Some(cut(object_id.as_str()));
             }
@@ -279,7 +270,8 @@ impl Report {
             .and_then(|r| r.success)
             .or(right_by_pattern)
             .unwrap_or(st.choices[usize::from(ci)].right);
-        let attempt = result.and_then(|r| r.extensions.as_ref()?.attempt);
+        let ext = result.and_then(|r| r.extensions.as_ref());
+        let attempt = ext.and_then(|e| e.attempt);
         let at = [&s.timestamp, &s.stored]
             .iter()
             .find_map(|t| time::parse_ms(t.as_ref()?.as_str()));
@@ -287,6 +279,8 @@ impl Report {
             at: at.unwrap_or(i64::MAX),
             attempt: attempt.unwrap_or(u32::MAX),
             choice: ci,
+            // A right answer was judged by an offered choice, whatever the extension says.
+            unoffered: !right && ext.is_some_and(|e| e.unoffered),
             right,
         };
         let li = self.intern_learner(key, name, named);
@@ -314,6 +308,7 @@ impl Report {
             index: FastMap::default(),
             answered: 0,
             first_right: 0,
+            first_unoffered: 0,
             retried: 0,
             complete: false,
         });

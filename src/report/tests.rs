@@ -1,36 +1,74 @@
-//! The report on statements shaped as the lab sends them (`notes/xapi-contract.md`), and as it
-//! sent them before (positional choice ids, no attempt, no class).
+//! The report on statements as the lab sends them: every fixture is built by the lab's own
+//! record (`crate::record`) from a verdict at one of its stops, so a stop or choice id the lab
+//! no longer has fails here; and on statements as it sent them before (positional choice ids,
+//! no attempt, no class), and of other activities, written by hand.
 use serde_json::{json, Value};
 
 use super::output::{cell, csv, CsvWords, Naming};
-use super::statement::ANSWERED;
 use super::*;
+use crate::lab::path::{Answer, Choice, Shown, Stop, Verdict};
+use crate::record::{self, Names as Both, Object, Session, Verb};
 
 pub const ACT: &str = "https://course.example/labs/retry";
 pub const CLASS: &str = "https://course.example/classes/3b";
 
-/// One try as the lab sends it: `who` answers `choice` at `stop` at second `at` of the day.
+/// Plain names, so a test can tell where each came from.
+pub struct TestWords;
+
+impl record::Words for TestWords {
+    fn lab(&self) -> (Both, Both) {
+        (Both::of(|_| "Lab".into()), Both::of(|_| "A lab".into()))
+    }
+    fn stop_title(&self, stop: Stop) -> Both {
+        Both {
+            es: format!("Parada {}", stop.as_str()),
+            en: format!("Stop {}", stop.as_str()),
+        }
+    }
+    fn stop_prompt(&self, _: Stop) -> Both {
+        Both {
+            es: "¿Cuándo?".into(),
+            en: "When?".into(),
+        }
+    }
+    fn answer(&self, shows: Answer) -> Both {
+        let text = match shows {
+            Answer::Choice(c) => c.as_str().to_string(),
+            other => format!("{other:?}"),
+        };
+        Both {
+            es: format!("{text} (es)"),
+            en: text,
+        }
+    }
+    fn challenge(&self, c: crate::lab::checkpoints::Challenge) -> Both {
+        Both::of(|_| c.as_str().into())
+    }
+}
+
+/// One try as the lab sends it: `who` answers `choice` at `stop` at second `at` of the day, in
+/// a run that showed the lesson's answer (right when `choice` is it).
 pub struct A<'a> {
     pub who: &'a str,
     pub stop: &'a str,
     pub choice: &'a str,
-    pub right: bool,
     pub at: u32,
     pub attempt: Option<u32>,
     pub id: Option<String>,
     pub class: Option<&'a str>,
+    pub unoffered: Option<Answer>,
 }
 
-pub fn a<'a>(who: &'a str, stop: &'a str, choice: &'a str, right: bool, at: u32) -> A<'a> {
+pub fn a<'a>(who: &'a str, stop: &'a str, choice: &'a str, at: u32) -> A<'a> {
     A {
         who,
         stop,
         choice,
-        right,
         at,
         attempt: Some(1),
         id: None,
         class: Some(CLASS),
+        unoffered: None,
     }
 }
 
@@ -43,38 +81,64 @@ impl A<'_> {
         self.id = Some(id.to_string());
         self
     }
+    /// Judged by a run that showed `value`, which no choice of the stop offers.
+    pub fn unoffered(mut self, value: Answer) -> Self {
+        self.unoffered = Some(value);
+        self
+    }
     pub fn value(&self) -> Value {
-        let choices = ["counts-initial-delivery", "one-wait", "cumulative-schedule"];
-        let mut v = json!({
-            "actor": {"objectType": "Agent", "name": format!("{} Pérez", self.who),
-                      "account": {"homePage": "https://course.example", "name": self.who}},
-            "verb": {"id": ANSWERED, "display": {"en-US": "answered"}},
-            "object": {"objectType": "Activity", "id": format!("{ACT}/{}", self.stop),
-                "definition": {
-                    "name": {"es": format!("Parada {}", self.stop), "en": format!("Stop {}", self.stop)},
-                    "description": {"es": "¿Cuándo?", "en": "When?"},
-                    "type": "http://adlnet.gov/expapi/activities/cmi.interaction",
-                    "interactionType": "choice",
-                    "correctResponsesPattern": ["cumulative-schedule"],
-                    "choices": choices.iter().map(|c| json!({"id": c, "description": {"es": format!("{c} (es)"), "en": c}})).collect::<Vec<_>>()
-                }},
-            "result": {"success": self.right, "response": self.choice},
-            "context": {"registration": "6a1b0c2e-0000-4000-8000-000000000000", "language": "es",
-                "contextActivities": {"parent": [{"objectType": "Activity", "id": ACT}]}},
-            "timestamp": format!("2026-12-01T{:02}:{:02}:{:02}.000Z", self.at / 3600, self.at / 60 % 60, self.at % 60),
-        });
-        if let Some(n) = self.attempt {
-            v["result"]["extensions"] =
-                json!({"https://w3id.org/xapi/retry-lab/extensions/attempt": n});
+        let stop = Stop::from_name(self.stop).unwrap_or_else(|| panic!("no stop {}", self.stop));
+        let said = Choice::from_name(self.choice)
+            .filter(|&c| stop.offer(c).is_some())
+            .unwrap_or_else(|| panic!("{} offers no {}", self.stop, self.choice));
+        let shown = self
+            .unoffered
+            .map_or(Shown::Choice(stop.spec().right), Shown::Unoffered);
+        let v = Verdict {
+            stop,
+            said,
+            shown,
+            attempt: self.attempt.unwrap_or(1) as u16,
+        };
+        let session = Session {
+            activity: ACT.into(),
+            registration: uuid::Uuid::from_u128(0x6a1b0c2e),
+            name: Both::of(|_| "Lab".into()),
+            description: Both::of(|_| "A lab".into()),
+            class: self.class.map(String::from),
+        };
+        let title = record::Words::stop_title(&TestWords, stop);
+        let object = Object {
+            part: Some(stop.as_str()),
+            name: &title,
+        };
+        let answered = Verb::Answered(record::interaction(&v, &TestWords));
+        let at = format!(
+            "2026-12-01T{:02}:{:02}:{:02}.000Z",
+            self.at / 3600,
+            self.at / 60 % 60,
+            self.at % 60
+        );
+        let mut st =
+            record::statement(&session, &answered, object, crate::lang::Lang::Es, &at).to_json();
+        st["actor"] = json!({"objectType": "Agent", "name": format!("{} Pérez", self.who),
+            "account": {"homePage": "https://course.example", "name": self.who}});
+        if let (None, Some(r)) = (self.attempt, st["result"].as_object_mut()) {
+            r.remove("extensions");
         }
         if let Some(id) = &self.id {
-            v["id"] = json!(id);
+            st["id"] = json!(id);
         }
-        if let Some(c) = self.class {
-            v["context"]["contextActivities"]["grouping"] = json!([{"id": c}]);
-        }
-        v
+        st
     }
+}
+
+/// A statement about a part the lab does not have: one of its own, renamed.
+pub fn foreign(who: &str, id: &str, response: &str) -> Value {
+    let mut v = a(who, "step_backoff", "counts-initial-delivery", 1).value();
+    v["object"]["id"] = json!(id);
+    v["result"]["response"] = json!(response);
+    v
 }
 
 pub fn report(statements: &[Value]) -> Report {
@@ -94,19 +158,12 @@ fn counts_of<'r>(r: &'r Report, stop: &str) -> Vec<(&'r str, u32, u32)> {
 #[test]
 fn counts_first_tries_apart_from_later_ones() {
     let r = report(&[
-        a("ana", "step_backoff", "counts-initial-delivery", false, 10).value(),
-        a("ana", "step_backoff", "cumulative-schedule", true, 20)
+        a("ana", "step_backoff", "counts-initial-delivery", 10).value(),
+        a("ana", "step_backoff", "waits-add-up", 20)
             .attempt(2)
             .value(),
-        a("bruno", "step_backoff", "cumulative-schedule", true, 30).value(),
-        a(
-            "carla",
-            "step_backoff",
-            "counts-initial-delivery",
-            false,
-            40,
-        )
-        .value(),
+        a("bruno", "step_backoff", "waits-add-up", 30).value(),
+        a("carla", "step_backoff", "counts-initial-delivery", 40).value(),
     ]);
     let s = &r.stops()[0];
     assert_eq!(
@@ -117,8 +174,9 @@ fn counts_first_tries_apart_from_later_ones() {
         counts_of(&r, "step_backoff"),
         [
             ("counts-initial-delivery", 2, 0),
-            ("one-wait", 0, 0),
-            ("cumulative-schedule", 1, 1)
+            ("only-its-own-wait", 0, 0),
+            ("waits-add-up", 1, 1),
+            ("next-wait", 0, 0)
         ]
     );
     assert!(s.choices[2].right && !s.choices[0].right);
@@ -137,8 +195,8 @@ fn counts_first_tries_apart_from_later_ones() {
 #[test]
 fn the_first_try_is_the_earliest_whatever_order_pages_come_in() {
     // A store answers newest first; two browsers each call their first result attempt 1.
-    let late = a("ana", "step_crash", "one-wait", true, 500).value();
-    let early = a("ana", "step_crash", "counts-initial-delivery", false, 100).value();
+    let late = a("ana", "step_crash", "hub-redelivers", 500).value();
+    let early = a("ana", "step_crash", "one-failure-dead-letters", 100).value();
     for order in [[&late, &early], [&early, &late]] {
         let mut r = report(&[]);
         r.feed(&[order[0].clone()]);
@@ -146,9 +204,9 @@ fn the_first_try_is_the_earliest_whatever_order_pages_come_in() {
         assert_eq!(
             counts_of(&r, "step_crash"),
             [
-                ("counts-initial-delivery", 1, 0),
-                ("one-wait", 0, 1),
-                ("cumulative-schedule", 0, 0)
+                ("one-failure-dead-letters", 1, 0),
+                ("hub-redelivers", 0, 1),
+                ("processed-means-delivered", 0, 0)
             ]
         );
         let s = &r.stops()[0];
@@ -156,20 +214,20 @@ fn the_first_try_is_the_earliest_whatever_order_pages_come_in() {
     }
     // At the same instant, the attempt decides.
     let r = report(&[
-        a("ana", "step_crash", "one-wait", true, 100)
+        a("ana", "step_crash", "hub-redelivers", 100)
             .attempt(2)
             .value(),
-        a("ana", "step_crash", "counts-initial-delivery", false, 100).value(),
+        a("ana", "step_crash", "one-failure-dead-letters", 100).value(),
     ]);
     assert_eq!(counts_of(&r, "step_crash")[0].1, 1);
 }
 
 #[test]
 fn duplicates_by_statement_id_count_once_across_batches() {
-    let s = a("ana", "step_backoff", "one-wait", false, 1)
+    let s = a("ana", "step_backoff", "only-its-own-wait", 1)
         .id("0b7a0e4e-2f6b-4c4e-9a52-7d0c7d3f0001")
         .value();
-    let other = a("ana", "step_backoff", "one-wait", false, 2)
+    let other = a("ana", "step_backoff", "only-its-own-wait", 2)
         .id("not-a-uuid")
         .value();
     let mut r = report(&[s.clone(), other.clone()]);
@@ -181,15 +239,13 @@ fn duplicates_by_statement_id_count_once_across_batches() {
 
 #[test]
 fn other_verbs_activities_classes_and_the_workbench_are_counted_apart() {
-    let mut progressed = a("ana", "step_backoff", "one-wait", false, 1).value();
+    let mut progressed = a("ana", "step_backoff", "only-its-own-wait", 1).value();
     progressed["verb"]["id"] = json!("http://adlnet.gov/expapi/verbs/progressed");
-    let mut elsewhere = a("ana", "step_backoff", "one-wait", false, 1).value();
-    elsewhere["object"]["id"] = json!("https://other.example/lab/step_backoff");
-    let mut workbench = a("ana", "predict", "0", false, 1).value();
-    workbench["object"]["id"] = json!(format!("{ACT}/workbench/predict"));
-    let mut other_class = a("bruno", "step_backoff", "one-wait", false, 1);
+    let elsewhere = foreign("ana", "https://other.example/lab/step_backoff", "next-wait");
+    let workbench = foreign("ana", &format!("{ACT}/workbench/predict"), "safe");
+    let mut other_class = a("bruno", "step_backoff", "only-its-own-wait", 1);
     other_class.class = Some("https://course.example/classes/other");
-    let mut no_class = a("carla", "step_backoff", "one-wait", false, 1);
+    let mut no_class = a("carla", "step_backoff", "only-its-own-wait", 1);
     no_class.class = None;
     let all = [
         progressed,
@@ -197,7 +253,7 @@ fn other_verbs_activities_classes_and_the_workbench_are_counted_apart() {
         workbench.clone(),
         other_class.value(),
         no_class.value(),
-        a("dani", "step_backoff", "one-wait", false, 1).value(),
+        a("dani", "step_backoff", "only-its-own-wait", 1).value(),
     ];
     let mut r = Report::new(Filter {
         activity: Some(format!("{ACT}/")),
@@ -223,10 +279,10 @@ fn other_verbs_activities_classes_and_the_workbench_are_counted_apart() {
 #[test]
 fn stops_come_in_the_paths_order_then_as_first_seen() {
     let r = report(&[
-        a("ana", "zeta_new", "x", true, 1).value(),
-        a("ana", "ask_at_least_once", "x", true, 2).value(),
-        a("ana", "alpha_new", "x", true, 3).value(),
-        a("ana", "step_backoff", "x", true, 4).value(),
+        foreign("ana", &format!("{ACT}/zeta_new"), "x"),
+        a("ana", "ask_at_least_once", "lost-answer-forces-retry", 2).value(),
+        foreign("ana", &format!("{ACT}/alpha_new"), "x"),
+        a("ana", "step_backoff", "waits-add-up", 4).value(),
     ]);
     let ids: Vec<&str> = r.stops().iter().map(|s| s.id).collect();
     assert_eq!(
@@ -240,26 +296,27 @@ fn stops_come_in_the_paths_order_then_as_first_seen() {
 
 #[test]
 fn names_come_from_definitions_in_both_languages_filled_as_they_come() {
-    let mut spanish_only = a("ana", "step_backoff", "one-wait", false, 1).value();
+    let mut spanish_only = a("ana", "step_backoff", "only-its-own-wait", 1).value();
     spanish_only["object"]["definition"]["name"] = json!({"es": "Backoff"});
     let r = report(&[
         spanish_only,
-        a("bruno", "step_backoff", "one-wait", false, 2).value(),
+        a("bruno", "step_backoff", "only-its-own-wait", 2).value(),
     ]);
     let s = &r.stops()[0];
     assert_eq!(s.name.get(Lang::Es), Some("Backoff"));
     assert_eq!(s.name.get(Lang::En), Some("Stop step_backoff"));
     assert_eq!(s.question.get(Lang::En), Some("When?"));
-    assert_eq!(s.choices[1].text.get(Lang::Es), Some("one-wait (es)"));
+    assert_eq!(s.choices[1].text.get(Lang::Es), Some("Secs(120) (es)"));
 }
 
 #[test]
 fn todays_statements_positional_ids_without_attempt_or_class() {
     let old = |who: &str, response: &str, success: bool, at: u32| {
-        let mut v = a(who, "step_backoff", response, success, at);
+        let mut v = a(who, "step_backoff", "waits-add-up", at);
         v.attempt = None;
         v.class = None;
         let mut v = v.value();
+        v["result"] = json!({"success": success, "response": response});
         v["object"]["definition"]["correctResponsesPattern"] = json!(["2"]);
         v["object"]["definition"]["choices"] = json!([
             {"id": "0", "description": {"es": "90 s"}},
@@ -282,23 +339,32 @@ fn todays_statements_positional_ids_without_attempt_or_class() {
     assert!(s.choices[2].right);
 }
 
+/// A statement of the lab before it named its choices: "0", "1"… by position.
+fn positional(who: &str, stop: &str) -> Value {
+    let mut v = foreign(who, &format!("{ACT}/{stop}"), "0");
+    v["object"]["definition"]["choices"] = json!([{"id": "0"}, {"id": "1"}]);
+    v["object"]["definition"]["correctResponsesPattern"] = json!(["1"]);
+    v["result"]["success"] = json!(false);
+    if let Some(o) = v.as_object_mut() {
+        o.remove("context");
+    }
+    v
+}
+
 #[test]
 fn misconceptions_most_common_first_one_slug_across_stops() {
     let r = report(&[
-        a("ana", "step_backoff", "counts-initial-delivery", false, 1).value(),
-        a(
-            "bruno",
-            "step_dead_letter",
-            "counts-initial-delivery",
-            false,
-            1,
-        )
-        .value(),
-        a("carla", "step_dead_letter", "one-wait", false, 1).value(),
-        a("dani", "step_dead_letter", "cumulative-schedule", true, 1).value(),
-        // Positional ids are per stop.
-        a("ana", "ask_natural", "0", false, 1).value(),
-        a("bruno", "ask_redelivery", "0", false, 1).value(),
+        a("ana", "step_backoff", "counts-initial-delivery", 1).value(),
+        a("bruno", "step_dead_letter", "counts-initial-delivery", 1).value(),
+        a("carla", "step_dead_letter", "only-its-own-wait", 1).value(),
+        a("dani", "step_dead_letter", "waits-add-up", 1).value(),
+        // A run that showed what no choice offers is no one's misconception.
+        a("eva", "step_dead_letter", "a-seventh-intento", 1)
+            .unoffered(Answer::Secs(630))
+            .value(),
+        // Positional ids (the lab's statements before it named its choices) are per stop.
+        positional("ana", "ask_natural"),
+        positional("bruno", "ask_redelivery"),
     ]);
     let named = |stop: &str, choice: &str| {
         (stop == "step_backoff" && choice == "counts-initial-delivery")
@@ -310,10 +376,19 @@ fn misconceptions_most_common_first_one_slug_across_stops() {
         got,
         [
             ("counts-initial-delivery", 2, 2),
-            ("one-wait", 1, 1),
+            ("only-its-own-wait", 1, 1),
             ("0", 1, 1),
             ("0", 1, 1)
         ]
+    );
+    let dead = r
+        .stops()
+        .into_iter()
+        .find(|s| s.id == "step_dead_letter")
+        .unwrap();
+    assert_eq!(
+        (dead.answered, dead.first_try_right, dead.unoffered),
+        (4, 1, 1)
     );
     assert_eq!(
         ms[0].name.get(Lang::En),
@@ -322,22 +397,22 @@ fn misconceptions_most_common_first_one_slug_across_stops() {
     // Without a catalogue, the choice's own description.
     assert_eq!(
         r.misconceptions(&no_names)[1].name.get(Lang::Es),
-        Some("one-wait (es)")
+        Some("Secs(960) (es)")
     );
 }
 
 #[test]
 fn learners_are_known_by_their_identifier_and_shown_by_name() {
-    let mut mbox = a("x", "step_backoff", "one-wait", false, 1).value();
+    let mut mbox = a("x", "step_backoff", "only-its-own-wait", 1).value();
     mbox["actor"] = json!({"mbox": "mailto:eva@example.org"});
-    let mut renamed = a("ana", "step_crash", "one-wait", false, 2).value();
+    let mut renamed = a("ana", "step_crash", "hub-redelivers", 2).value();
     renamed["actor"]["name"] = json!("Ana María");
-    let mut group = a("x", "step_backoff", "one-wait", false, 1).value();
+    let mut group = a("x", "step_backoff", "only-its-own-wait", 1).value();
     group["actor"]["objectType"] = json!("Group");
-    let mut nobody = a("x", "step_backoff", "one-wait", false, 1).value();
+    let mut nobody = a("x", "step_backoff", "only-its-own-wait", 1).value();
     nobody["actor"] = json!({"name": "Sin identificador"});
     let r = report(&[
-        a("ana", "step_backoff", "one-wait", false, 1).value(),
+        a("ana", "step_backoff", "only-its-own-wait", 1).value(),
         renamed,
         mbox,
         group,
@@ -355,7 +430,7 @@ fn anonymous_numbers_do_not_depend_on_the_order_statements_came_in() {
     let s: Vec<Value> = ["ana", "bruno", "carla", "dani", "eva"]
         .iter()
         .enumerate()
-        .map(|(i, w)| a(w, "step_backoff", "one-wait", false, i as u32).value())
+        .map(|(i, w)| a(w, "step_backoff", "only-its-own-wait", i as u32).value())
         .collect();
     let forward = report(&s);
     let mut rev = s.clone();
@@ -387,7 +462,7 @@ fn statements_of_other_shapes_are_skipped_with_a_reason() {
     ] {
         r.feed_bytes(text.as_bytes());
     }
-    let mut no_response = a("ana", "step_backoff", "x", false, 1).value();
+    let mut no_response = a("ana", "step_backoff", "next-wait", 1).value();
     no_response["result"] = json!({"success": true});
     r.feed(&[no_response, json!(null)]);
     let c = r.counts();
@@ -413,7 +488,7 @@ fn csv_cells_cannot_start_a_formula() {
     ] {
         assert_eq!(cell(raw), safe);
     }
-    let mut evil = a("x", "step_backoff", "one-wait", false, 1).value();
+    let mut evil = a("x", "step_backoff", "only-its-own-wait", 1).value();
     evil["actor"]["name"] = json!("=cmd|' /C calc'!A0");
     let r = report(&[evil]);
     let w = CsvWords {

@@ -40,6 +40,9 @@ pub struct StopView<'r> {
     /// Learners who answered.
     pub answered: u32,
     pub first_try_right: u32,
+    /// First tries judged by a run that showed what no choice offers (the learner had changed
+    /// the scene): wrong, and counted as no choice's misconception.
+    pub unoffered: u32,
     /// Learners who tried more than once.
     pub retried: u32,
     /// Tries after the first, all choices together.
@@ -111,6 +114,7 @@ impl Report {
             question: &s.question,
             answered: s.answered,
             first_try_right: s.first_right,
+            unoffered: s.first_unoffered,
             retried: s.retried,
             later: choices.iter().map(|c| c.later).sum(),
             choices,
@@ -173,18 +177,6 @@ impl Report {
             numbers[i as usize] = n as u32 + 1;
         }
         numbers
-    }
-
-    /// The learners whose first try at `stop` chose `choice`, in learner index order.
-    pub fn learners_behind(&self, stop: u16, choice: u16) -> Vec<u32> {
-        (0..self.learners.len() as u32)
-            .filter(|&i| {
-                self.learners[i as usize]
-                    .entries
-                    .iter()
-                    .any(|e| e.stop == stop && e.first.choice == choice)
-            })
-            .collect()
     }
 
     /// The learners behind every choice at once (one pass over the learners): by stop index,

@@ -1,4 +1,4 @@
-//! The consumer workbench's model: a consumer as a program of steps (LAB_SPEC section 10), its
+//! The consumer workbench's model: a consumer as a program of steps (`docs/workbench-rules.md`), its
 //! effect, what can go wrong, and the lesson's patterns. How two instances run it against one
 //! shared database is `engine` (which the lab's demonstrations replay too); every interleaving
 //! and crash point explored is `checker`. Pure and deterministic.

@@ -1,5 +1,5 @@
 //! How two instances run a consumer's program against one shared database, move by move: the
-//! step and crash rules of LAB_SPEC section 10, the state they change, and replaying a fixed
+//! step and crash rules of `docs/workbench-rules.md`, the state they change, and replaying a fixed
 //! list of moves. The checker explores every move from every state; the lab's demonstrations
 //! replay a few fixed ones (`sim::demos`).
 use serde::Serialize;
@@ -116,7 +116,7 @@ pub enum Next {
     Finished,
 }
 
-/// `who`'s next step from `s` (LAB_SPEC section 10's rules, repeated steps included).
+/// `who`'s next step from `s` (`docs/workbench-rules.md`, repeated steps included).
 pub fn next_step(p: &Program, s: &State, who: Instance) -> Next {
     let me = idx(who);
     let c = s.copies[me];

@@ -1,4 +1,4 @@
-//! LAB_SPEC section 10's rules for programs that repeat a step, one test each, walked move by
+//! The rules of `docs/workbench-rules.md` for programs that repeat a step, one test each, walked move by
 //! move on the engine, then what the checker makes of them and how the drawn run shows them.
 use super::*;
 use crate::sim::outcome::Instance::{self, A, B};

@@ -173,8 +173,8 @@ impl Apply {
             self.announcer.clear();
         }
         self.announcer.offer(fx.news.clone(), l.lang.t());
-        if let Some(words) = fx.result.then(|| result_words(&l)).flatten() {
-            self.announcer.offer_result(words);
+        if let Some(v) = &fx.verdict {
+            self.announcer.offer_result(result_words(l.lang.t(), v));
         }
         self.host.progress(&l, &fx);
         if self.page_state && fx.save {

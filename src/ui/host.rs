@@ -7,8 +7,8 @@ use wasm_bindgen::JsCast;
 
 use super::js_value;
 use crate::embed::protocol::{is_own, parse_incoming, Incoming, Out, Outgoing, Resize};
-use crate::embed::xapi::Session;
 use crate::lab::{Effects, Lab};
+use crate::record::Session;
 
 /// The window the lab reports to: the parent frame, or the window itself when the lab is not
 /// in a frame (a direct mount).
@@ -84,19 +84,20 @@ impl HostLink {
         }
     }
 
-    /// Tells the host what the learner reached with one action (see [`super::progress`]).
+    /// Tells the host what the learner reached with one action (see [`crate::record`]).
     pub fn progress(&self, lab: &Lab, fx: &Effects) {
         if !fx.tells_host() {
             return;
         }
-        for m in super::progress::messages(lab, fx, self.xapi.as_ref(), &now_iso()) {
+        let words = super::progress::LabWords;
+        for m in crate::record::messages(lab, fx, self.xapi.as_ref(), &words, &now_iso()) {
             self.post(&m);
         }
     }
 
     /// The host learns the lab is ready (and, with `xapi`, that the learner began).
     pub fn ready(&self, lab: &Lab) {
-        for m in super::progress::ready(lab, self.xapi.as_ref(), &now_iso()) {
+        for m in crate::record::ready(lab, self.xapi.as_ref(), &now_iso()) {
             self.post(&m);
         }
     }

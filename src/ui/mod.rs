@@ -41,7 +41,6 @@ pub mod timeline;
 pub mod workbench;
 pub mod workbench_editor;
 pub mod workbench_entry;
-pub mod workbench_progress;
 pub mod workbench_run;
 pub mod workbench_verdict;
 

@@ -8,16 +8,16 @@ use super::text_files::{failed as file_failed, fetch_file, prefetch_file, File};
 use super::PanelProps;
 use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
-use crate::lab::path::{Act, Answer, PathAction, Stop};
+use crate::lab::path::{Act, PathAction, Shown, Stop, Verdict};
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab};
 
 /// The prediction beside what happened (or, for a question or a right prediction, just the
 /// answer), in words.
-fn compared(lab: &Lab, said: Answer, saw: Answer) -> String {
-    let (t, stop) = (lab.lang.t(), lab.path.stop());
+fn compared(t: &Texts, v: &Verdict) -> String {
+    let (said, saw) = v.answers();
     // Right, or a question: the answer once is enough.
-    if stop.is_question() || said == saw {
+    if v.stop.is_question() || v.right() {
         fill(t.path.answer_was, &[&t.path_answer(saw)])
     } else {
         let (said, saw) = (t.path_answer(said), t.path_answer(saw));
@@ -25,12 +25,14 @@ fn compared(lab: &Lab, said: Answer, saw: Answer) -> String {
     }
 }
 
-/// The current stop's result as the live region says it: right or not, and the comparison.
-pub fn result_words(lab: &Lab) -> Option<String> {
-    let (said, saw) = lab.path.result()?;
-    let pt = &lab.lang.t().path;
-    let verdict = if said == saw { pt.right } else { pt.wrong };
-    Some(format!("{verdict} {}", compared(lab, said, saw)))
+/// A verdict as the live region says it: right or not, and the comparison.
+pub fn result_words(t: &Texts, v: &Verdict) -> String {
+    let verdict = if v.right() {
+        t.path.right
+    } else {
+        t.path.wrong
+    };
+    format!("{verdict} {}", compared(t, v))
 }
 
 /// The heading of a panel a stop is about, and its title: the stop links to it, since on a
@@ -174,7 +176,7 @@ pub fn PathView(props: &PanelProps) -> Html {
         let on = a.clone();
         let wanted = path.guided()
             && !lab.lang.path_ready()
-            && (path.result().is_some() || t.stop_text(stop).todo.is_empty());
+            && (path.verdict().is_some() || t.stop_text(stop).todo.is_empty());
         use_effect_with(wanted, move |&wanted| {
             if wanted {
                 fetch_file(
@@ -218,10 +220,10 @@ pub fn PathView(props: &PanelProps) -> Html {
     }
 
     let st = t.stop_text(stop);
-    let result = path.result();
+    let result = path.verdict();
     let choice_buttons = stop.offers().iter().map(|&offer| {
         let chosen = path.said() == Some(offer.choice);
-        let verdict = result.map(|(_, saw)| if saw == offer.shows { "truth" } else { "" });
+        let verdict = result.map(|v| if v.right_choice() == Some(offer.choice) { "truth" } else { "" });
         html! {
             <li>
                 <button type="button" class={classes!("btn", "choice", chosen.then_some("chosen"), verdict)}
@@ -276,15 +278,20 @@ pub fn PathView(props: &PanelProps) -> Html {
     // One paragraph answers the choice made: what a wrong one missed, pointing at what the run
     // showed, or for a right one the explanation; never both (they would say it twice).
     let feedback_here = lab.lang.path_ready();
-    let outcome = result.map(|(said, saw)| {
-        let right = said == saw;
-        let mistake = (!right).then(|| (t.mistake)(stop, said)).flatten();
+    let outcome = result.map(|v| {
+        let right = v.right();
+        let (said, saw) = v.answers();
+        let unoffered = matches!(v.shown, Shown::Unoffered(_));
+        let mistake = (!right && !unoffered).then(|| (t.mistake)(stop, said)).flatten();
         let explain = Some(st.explain).filter(|e| right && !e.is_empty());
         html! {
             <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}
-                tabindex="-1" ref={result_ref.clone()}>
-                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(&lab, said, saw) }</p>
-                if let Some(why) = mistake {
+                data-shown={unoffered.then_some("unoffered")} tabindex="-1" ref={result_ref.clone()}>
+                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(t, v) }</p>
+                if unoffered {
+                    <p class="mistake" id="path-unoffered">{ fill(pt.unoffered, &[&t.path_answer(saw)]) }</p>
+                    <p><button type="button" class="btn" id="path-again" onclick={go(stop)}>{ pt.again }</button></p>
+                } else if let Some(why) = mistake {
                     <p class="mistake" id="path-mistake">{ why }</p>
                 } else if let Some(explain) = explain {
                     <p id="path-explain">{ explain }</p>

@@ -10,12 +10,13 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::host::{now_iso, registration, HostLink};
+use super::progress::{workbench_session, WorkbenchWords};
 use super::reveal::{reveal, Revealer};
 use super::text::{fill, Lang};
 use super::workbench_editor::{block_id, palette, program, EditorUi};
-use super::workbench_progress::{messages, session};
 use crate::embed::protocol::{Align, MountOptions, Resize};
 use crate::lab::workbench::{Focus, Reveal, WbAction, WbEffects, Workbench};
+use crate::record::{workbench_messages, Statements};
 
 /// What a host (or the lab that opens it) gives the workbench.
 #[derive(Properties, PartialEq, Clone)]
@@ -130,7 +131,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     let host = (*use_memo((), {
         let (origin, xapi) = (props.origin.clone(), props.xapi.clone());
         move |_| {
-            let s = xapi.map(|a| session(a, registration()));
+            let s = xapi.map(|a| workbench_session(a, registration()));
             Rc::new(HostLink::with_session(origin, Resize::None, s))
         }
     }))
@@ -144,7 +145,18 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
             Callback::from(move |a: WbAction| {
                 let tool = active_tool();
                 let fx = state.borrow_mut().apply(a);
-                for m in messages(&state.borrow(), &fx, host.session(), &now_iso()) {
+                let (lang, reached) = {
+                    let wb = state.borrow();
+                    (wb.lang, wb.reached.len())
+                };
+                let now = now_iso();
+                let s = Statements {
+                    session: host.session(),
+                    lang,
+                    timestamp: &now,
+                };
+                let (v, ms) = (fx.verdict.as_ref(), &fx.milestones);
+                for m in workbench_messages(v, ms, reached, &s, &WorkbenchWords) {
                     host.post(&m);
                 }
                 *pending.borrow_mut() = Some((fx, tool));

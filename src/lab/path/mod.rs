@@ -4,6 +4,7 @@
 //! its action (`scenes`), and reading the run (`observe`). Only this module writes a `Path`.
 mod choices;
 mod content;
+pub mod follow;
 mod observe;
 mod scenes;
 
@@ -29,6 +30,55 @@ pub enum PathAction {
     Compared,
 }
 
+/// What a run showed at a stop, as the stop's choices see it: one of them, or a value that no
+/// choice offers (the learner changed the scene by hand before the run: published once more,
+/// changed the schedule's base). A question's answer is always one of its choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Choice(Choice),
+    Unoffered(Answer),
+}
+
+/// The one judgement of a prediction, made when its result comes: everything that tells of it
+/// (the card, the live region, the score, the checkpoint, the xAPI statement) reads this.
+/// Right only when the run showed the very choice the learner made; a run that showed what
+/// no choice offers makes every choice wrong, the learner's included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub stop: Stop,
+    pub said: Choice,
+    pub shown: Shown,
+    /// Which prediction at this stop this was (1 the first), in this browser.
+    pub attempt: u16,
+}
+
+impl Verdict {
+    pub fn right(&self) -> bool {
+        self.shown == Shown::Choice(self.said)
+    }
+
+    /// The choice the run showed, if one offers it: the right one in this run.
+    pub fn right_choice(&self) -> Option<Choice> {
+        match self.shown {
+            Shown::Choice(c) => Some(c),
+            Shown::Unoffered(_) => None,
+        }
+    }
+
+    /// What the learner's choice shows, and what the run showed, as the card words them.
+    pub fn answers(&self) -> (Answer, Answer) {
+        let said = self
+            .stop
+            .offer(self.said)
+            .map_or(Answer::Choice(self.said), |o| o.shows);
+        let shown = match self.shown {
+            Shown::Choice(c) => self.stop.offer(c).map_or(Answer::Choice(c), |o| o.shows),
+            Shown::Unoffered(a) => a,
+        };
+        (said, shown)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Path {
     /// On the path (true) or exploring freely.
@@ -42,6 +92,8 @@ pub struct Path {
     passed: Set<Stop>,
     /// Stops whose prediction or answer was right.
     right: Set<Stop>,
+    /// The prediction judged, once the run showed its answer.
+    verdict: Option<Verdict>,
     /// Predictions made at each stop, this one included: the attempt a result is.
     tries: Tries,
     /// The no-immediate-retry stop's comparison was run (it is computed, not played).
@@ -135,10 +187,9 @@ impl Path {
         self.tries.of(stop)
     }
 
-    /// The prediction and what happened, once both are known, as the stop shows them.
-    pub fn result(&self) -> Option<(Answer, Answer)> {
-        let said = self.at.offer(self.said?)?;
-        Some((said.shows, self.saw?))
+    /// The prediction at the current stop, judged, once the run showed its answer.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
     }
 
     pub fn finished(&self) -> bool {
@@ -202,6 +253,7 @@ impl Part for Path {
                 self.saw = None;
                 self.compared = false;
                 self.act = None;
+                self.verdict = None;
                 Reply::Then(scenes::scene(stop))
             }
             PathAction::Predict(choice) => {
@@ -228,9 +280,10 @@ impl Part for Path {
     }
 }
 
-/// Reads what the run now shows at the current stop and what it waits for next; returns the
+/// Reads what the run now shows at the current stop and what it waits for next, and judges
+/// the prediction once both are known; returns the verdict if this action reached it, the
 /// stop if this passed it, and whether anything the path shows changed.
-pub fn update(lab: &mut Lab) -> (Option<Stop>, bool) {
+pub fn update(lab: &mut Lab) -> (Option<Verdict>, Option<Stop>, bool) {
     let p = &lab.path;
     let (stop, predicted) = (p.at, p.said.is_some());
     let saw = p
@@ -241,14 +294,27 @@ pub fn update(lab: &mut Lab) -> (Option<Stop>, bool) {
         .flatten();
     let through = predicted && saw.is_some() && observe::seen_through(lab, stop);
     let p = &mut lab.path;
-    let changed = (p.saw, p.act) != (saw, act);
+    let mut changed = (p.saw, p.act) != (saw, act);
     (p.saw, p.act) = (saw, act);
-    if !p.guided || p.passed.contains(&stop) || !through {
-        return (None, changed);
+    let mut reached = None;
+    if let (None, Some(said), Some(saw)) = (p.verdict, p.said, saw) {
+        let shown = stop
+            .offering(saw)
+            .map_or(Shown::Unoffered(saw), |o| Shown::Choice(o.choice));
+        let v = Verdict {
+            stop,
+            said,
+            shown,
+            attempt: p.tries.of(stop),
+        };
+        (p.verdict, reached, changed) = (Some(v), Some(v), true);
     }
-    if p.result().is_some_and(|(said, saw)| said == saw) {
+    if !p.guided || p.passed.contains(&stop) || !through {
+        return (reached, None, changed);
+    }
+    if p.verdict.is_some_and(|v| v.right()) {
         p.right.insert(stop);
     }
     p.passed.insert(stop);
-    (Some(stop), true)
+    (reached, Some(stop), true)
 }

@@ -133,10 +133,10 @@ pub fn scene(stop: Stop) -> Vec<Action> {
             v.extend((0..2).map(|_| Action::Poll(PollAction::Append)));
             v
         }
-        // The comparison is computed; the jitter question reads the schedule already shown.
-        Stop::NoImmediateRetry
-        | Stop::NoJitter
-        | Stop::AskRedelivery
+        // Both comparisons are computed from the schedule: the lesson's, whatever the learner
+        // set before (a 10 s base would plant the delay where it no longer shows).
+        Stop::NoImmediateRetry | Stop::NoJitter => vec![Action::Restart(quiet)],
+        Stop::AskRedelivery
         | Stop::AskSameTransaction
         | Stop::AskNatural
         | Stop::Boundary

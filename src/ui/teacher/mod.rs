@@ -77,7 +77,13 @@ pub enum Msg {
         source: String,
         from_file: bool,
     },
-    Event(u32, Event),
+    /// What the read of `generation` reports, at `now` (ms since 1970, from the page's clock:
+    /// the reducer itself reads no clock, so it runs natively in the tests).
+    Event {
+        generation: u32,
+        event: Event,
+        now: f64,
+    },
     Fail(Problem),
     Stop,
     Anonymise(bool),
@@ -88,15 +94,43 @@ pub enum Msg {
 /// Learners listed at first, and added by each «show more».
 pub const PAGE: usize = 50;
 
+impl Model {
+    pub fn new(lang: Lang) -> Model {
+        Model {
+            lang,
+            report: Rc::new(RefCell::new(Report::new(Filter::default()))),
+            generation: 0,
+            rev: 0,
+            report_rev: 0,
+            drawn_at: f64::NEG_INFINITY,
+            status: Status::Idle,
+            source: String::new(),
+            from_file: false,
+            stop: Rc::new(Cell::new(false)),
+            anonymised: false,
+            projecting: false,
+            shown: PAGE,
+        }
+    }
+}
+
 impl Reducible for Model {
     type Action = Msg;
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         let mut m = (*self).clone();
-        let now = js_sys::Date::now();
-        let progress = matches!(msg, Msg::Event(_, Event::Progress(_)));
-        if !progress || now - m.drawn_at > 1000.0 {
-            m.report_rev = m.report_rev.wrapping_add(1);
-            m.drawn_at = now;
+        match &msg {
+            // The read's progress redraws the report at most once a second.
+            Msg::Event {
+                event: Event::Progress(_),
+                now,
+                ..
+            } => {
+                if now - m.drawn_at >= 1000.0 {
+                    m.report_rev = m.report_rev.wrapping_add(1);
+                    m.drawn_at = *now;
+                }
+            }
+            _ => m.report_rev = m.report_rev.wrapping_add(1),
         }
         match msg {
             Msg::Lang(l) => m.lang = l,
@@ -116,9 +150,9 @@ impl Reducible for Model {
                 m.status = Status::Loading(Progress::default());
                 m.shown = PAGE;
             }
-            Msg::Event(g, _) if g != m.generation => return self,
-            Msg::Event(_, e) => {
-                m.status = match e {
+            Msg::Event { generation, .. } if generation != m.generation => return self,
+            Msg::Event { event, .. } => {
+                m.status = match event {
                     Event::Progress(p) => Status::Loading(p),
                     Event::Done { feed_ms, wall_ms } => Status::Done { feed_ms, wall_ms },
                     Event::Stopped => Status::Stopped,
@@ -178,7 +212,14 @@ pub fn start_read(
     run(Job {
         report,
         stop,
-        on: Callback::from(move |e| m.dispatch(Msg::Event(generation, e))),
+        on: Callback::from(move |event| {
+            let now = js_sys::Date::now();
+            m.dispatch(Msg::Event {
+                generation,
+                event,
+                now,
+            })
+        }),
     });
 }
 
@@ -186,21 +227,7 @@ pub fn start_read(
 pub fn TeacherApp(props: &TeacherProps) -> Html {
     let model = {
         let lang = props.lang;
-        use_reducer(move || Model {
-            lang,
-            report: Rc::new(RefCell::new(Report::new(Filter::default()))),
-            generation: 0,
-            rev: 0,
-            report_rev: 0,
-            drawn_at: 0.0,
-            status: Status::Idle,
-            source: String::new(),
-            from_file: false,
-            stop: Rc::new(Cell::new(false)),
-            anonymised: false,
-            projecting: false,
-            shown: PAGE,
-        })
+        use_reducer(move || Model::new(lang))
     };
     let generations: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
     {
@@ -317,4 +344,59 @@ pub fn start() {
             class: get("class"),
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn progress(generation: u32, now: f64) -> Msg {
+        Msg::Event {
+            generation,
+            event: Event::Progress(Progress::default()),
+            now,
+        }
+    }
+
+    #[test]
+    fn the_report_redraws_at_most_once_a_second_while_it_reads_and_old_reads_are_dropped() {
+        let mut m = Rc::new(Model::new(Lang::Es));
+        m = m.reduce(Msg::Start {
+            generation: 1,
+            report: Rc::new(RefCell::new(Report::new(Filter::default()))),
+            stop: Rc::new(Cell::new(false)),
+            source: "file.json".into(),
+            from_file: true,
+        });
+        let started = m.report_rev;
+        m = m.reduce(progress(1, 10_000.0));
+        assert_eq!(m.report_rev, started + 1, "the first progress draws");
+        m = m.reduce(progress(1, 10_400.0));
+        m = m.reduce(progress(1, 10_999.0));
+        assert_eq!(m.report_rev, started + 1, "not again within a second");
+        assert!(matches!(m.status, Status::Loading(_)));
+        m = m.reduce(progress(1, 11_000.0));
+        assert_eq!(m.report_rev, started + 2);
+        // Anything else draws at once; an earlier read's events change nothing.
+        let before = m.rev;
+        m = m.reduce(Msg::Event {
+            generation: 0,
+            event: Event::Stopped,
+            now: 11_001.0,
+        });
+        assert_eq!((m.rev, m.status.clone()), (before, m.status.clone()));
+        assert!(matches!(m.status, Status::Loading(_)));
+        m = m.reduce(Msg::Event {
+            generation: 1,
+            event: Event::Done {
+                feed_ms: 1.0,
+                wall_ms: 2.0,
+            },
+            now: 11_002.0,
+        });
+        assert_eq!(m.report_rev, started + 3);
+        assert!(matches!(m.status, Status::Done { .. }));
+        m = m.reduce(Msg::Project(true));
+        assert!(m.projecting && m.anonymised, "projected, names hidden");
+    }
 }

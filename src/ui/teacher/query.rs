@@ -3,7 +3,7 @@
 //! `more` leads (only ever on the store's own origin: the key is not sent elsewhere), and the
 //! Basic credentials. Plain string work, tested natively.
 use super::texts::Problem;
-use crate::report::statement::ANSWERED;
+use crate::record::contract::ANSWERED;
 
 /// What the teacher typed to read from a store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,11 +78,17 @@ impl Query {
     }
 
     /// Where a page's `more` leads: a path on the store's origin (what xAPI says it is), or an
-    /// address on that same origin; anything that leaves the origin is refused.
+    /// address on that same origin; anything that leaves the origin is refused. Only the part
+    /// before the query can name a scheme or a host: a store may repeat its query unencoded
+    /// (Learning Locker's `more` carries `activity=https://…&verb=http://…`).
     pub fn next_url(&self, more: &str) -> Result<String, Problem> {
         let own = origin(&self.endpoint).unwrap_or_default();
         let refuse = || Problem::ForeignMore(crate::sim::utc::truncate(more, 80));
-        if more.contains(char::is_whitespace) || more.starts_with("//") || more.contains('\\') {
+        let path = more.split(['?', '#']).next().unwrap_or("");
+        if more.is_empty()
+            || more.contains(|c: char| c.is_whitespace() || c.is_control() || c == '\\')
+            || path.starts_with("//")
+        {
             return Err(refuse());
         }
         if let Some(o) = origin(more) {
@@ -93,9 +99,10 @@ impl Query {
                 Err(refuse())
             };
         }
-        // A scheme of its own (`javascript:`, `data:`…) is no path on the store.
-        let first = more.split(['/', '?', '#']).next().unwrap_or("");
-        if more.contains("://") || first.contains(':') {
+        // A scheme of its own (`javascript:`, `data:`, an `http://` origin() refused…) is no
+        // path on the store.
+        let first = path.split('/').next().unwrap_or("");
+        if path.contains("://") || first.contains(':') {
             return Err(refuse());
         }
         Ok(if more.starts_with('/') {
@@ -176,17 +183,68 @@ mod tests {
             "https://lrs.example.org:8443/xapi/statements?more=2"
         );
         for foreign in [
+            "",
             "https://evil.example/xapi/statements?more=1",
             "https://lrs.example.org:8443.evil.example/x",
             "https://lrs.example.org/xapi/statements",
+            "https://lrs.example.org:8443@evil.example/x",
+            "http://lrs.example.org:8443/xapi/statements?more=1",
             "//evil.example/x",
+            "//evil.example?activity=https://lrs.example.org:8443/",
             "javascript:alert(1)",
+            "javascript:alert('?https://x')",
             "data:text/plain,x",
             "/x y",
+            "/xapi/statements?more=a\tb",
+            "/xapi/statements?more=a\nb",
             "\\\\evil.example\\x",
+            "/\\evil.example/x",
+            "/xapi/statements?more=1\\x",
         ] {
             assert!(
                 matches!(q.next_url(foreign), Err(Problem::ForeignMore(_))),
+                "{foreign:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_stores_own_more_is_followed_whatever_its_query_holds() {
+        let q = Query {
+            endpoint: endpoint("http://127.0.0.1:41234/xAPI").unwrap(),
+            ..q()
+        };
+        // Learning Locker (xapi-statements 5.0.1): the query repeated unencoded, then a cursor.
+        let ll = "/xAPI/statements?activity=https://course.example/labs/retry&verb=http://adlnet.gov/expapi/verbs/answered\
+                  &related_activities=true&since=2026-12-01T00:00:00.000Z&limit=500&cursor=afbbec46-ef1b-11f1-9242-eb6dda975188";
+        assert_eq!(
+            q.next_url(ll).unwrap(),
+            format!("http://127.0.0.1:41234{ll}")
+        );
+        // Ralph: the query encoded, a point in time and where to search after.
+        let ralph = "/xAPI/statements/?activity=https%3A%2F%2Fcourse.example%2Flabs%2Fretry&related_activities=true\
+                     &pit_id=46ToAwMD&search_after=1701600000000%7C5&limit=500";
+        assert_eq!(
+            q.next_url(ralph).unwrap(),
+            format!("http://127.0.0.1:41234{ralph}")
+        );
+        // The tests' stand-in: an opaque token.
+        assert_eq!(
+            q.next_url("/xapi/statements?more=9f86d081884c7d65")
+                .unwrap(),
+            "http://127.0.0.1:41234/xapi/statements?more=9f86d081884c7d65"
+        );
+        // A whole address on the store's origin, its query holding other addresses.
+        let whole = format!("http://127.0.0.1:41234{ll}");
+        assert_eq!(q.next_url(&whole).unwrap(), whole);
+        // The same query on another origin, or after `//`, is still refused.
+        for foreign in [
+            format!("http://evil.example{ll}"),
+            format!("//evil.example{ll}"),
+            format!("http://127.0.0.1:41235{ll}"),
+        ] {
+            assert!(
+                matches!(q.next_url(&foreign), Err(Problem::ForeignMore(_))),
                 "{foreign}"
             );
         }

@@ -196,6 +196,8 @@ pub static EN: Texts = Texts {
         wrong: "Not that.",
         you_said: "You predicted: {0}. What happened: {1}.",
         answer_was: "The answer: {0}.",
+        unoffered: "No choice says {0}: the scene was changed before the run, so no prediction could be right. Start the stop again to see it as it is set.",
+        again: "Start this stop again",
         rows: "idempotent {0}, naive {1}",
         finished: "Path complete: {0} of {1} right. Keep exploring on your own.",
         passed: "passed",

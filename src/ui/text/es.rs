@@ -202,6 +202,8 @@ pub static ES: Texts = Texts {
         wrong: "No era eso.",
         you_said: "Tu predicción: «{0}». Lo que pasó: «{1}».",
         answer_was: "La respuesta correcta: «{0}».",
+        unoffered: "Ninguna opción dice «{0}»: la escena cambió antes de ejecutarla y ninguna predicción podía acertar. Empieza el paso de nuevo para verlo como está preparado.",
+        again: "Empezar este paso de nuevo",
         rows: "idempotente {0}, no idempotente {1}",
         finished: "Recorrido completado: acertaste {0} de {1}. Sigue explorando por tu cuenta.",
         passed: "superado",

@@ -402,6 +402,10 @@ pub struct PathTexts {
     pub you_said: &'static str,
     /// `{0}` the right answer.
     pub answer_was: &'static str,
+    /// A run that showed what none of the stop's choices says (`{0}`): the scene was changed by
+    /// hand; and the button that sets the stop again.
+    pub unoffered: &'static str,
+    pub again: &'static str,
     /// `{0}` rows of the idempotent consumer, `{1}` of the naive one.
     pub rows: &'static str,
     /// `{0}` right predictions and answers, `{1}` stops.

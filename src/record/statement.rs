@@ -1,34 +1,11 @@
-//! xAPI 1.0.3 statements the lab hands to its host when the host gives an activity IRI (option
-//! `xapi`): initialized, progressed, completed and answered, with ADL verbs. The actor is left
-//! for the host to fill in, and the host forwards them to its record store: the lab itself
-//! never sends anything over the network. Built as a [`Value`] tree, so they are tested here.
+//! One xAPI statement, without its actor (the host fills it in and forwards the statement to
+//! its record store: the lab itself never sends anything over the network). Built as a
+//! [`Value`] tree with the contract's names, so every field is tested natively.
 use uuid::Uuid;
 
-use super::value::Value;
+use super::contract::{self, Verb as V, ATTEMPT, INTERACTION, PROGRESS, SHOWN, SIMULATION};
+use crate::embed::value::Value;
 use crate::lang::Lang;
-
-/// Longest activity IRI taken.
-pub const MAX_IRI: usize = 512;
-/// cmi5's progress extension (0 to 100), which record stores and their reports know.
-pub const PROGRESS: &str = "https://w3id.org/xapi/cmi5/result/extensions/progress";
-/// The lab's own result extension: which try at this question an answer is (1 the first).
-pub const ATTEMPT: &str = "https://w3id.org/xapi/retry-lab/extensions/attempt";
-
-/// An absolute IRI: a scheme (`https:`, `urn:` …), then no spaces, controls or characters IRIs
-/// exclude.
-pub fn valid_iri(s: &str) -> bool {
-    let Some((scheme, rest)) = s.split_once(':') else {
-        return false;
-    };
-    let mut sc = scheme.chars();
-    s.len() <= MAX_IRI
-        && !rest.is_empty()
-        && sc.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && sc.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-        && rest
-            .chars()
-            .all(|c| !c.is_control() && !c.is_whitespace() && !"<>\"{}|\\^`".contains(c))
-}
 
 /// A text in both of the lab's languages: an xAPI language map.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,14 +35,18 @@ impl Names {
 }
 
 /// A prediction or a lesson question as a choice interaction: its choices by their stable
-/// ids, with their names, the right one (for a prediction, what the run showed), the
-/// learner's response and which try it is.
+/// ids, with their names; the activity's right choices (the lesson's answer: an activity's
+/// definition is the same in every statement about it); the learner's response; whether it was
+/// right in the run it was judged by (`success`), what that run showed, and which try it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interaction {
     pub prompt: Names,
     pub choices: Vec<(&'static str, Names)>,
-    pub correct: &'static str,
+    pub correct: Vec<&'static str>,
     pub response: &'static str,
+    pub success: bool,
+    /// The [`SHOWN`] extension's value, where the answer was judged by a run.
+    pub shown: Option<Value>,
     pub attempt: u32,
 }
 
@@ -84,12 +65,12 @@ pub enum Verb {
 }
 
 impl Verb {
-    fn id_and_names(&self) -> (&'static str, &'static str, &'static str) {
+    fn contract(&self) -> V {
         match self {
-            Verb::Initialized => ("initialized", "initialized", "inició"),
-            Verb::Progressed { .. } => ("progressed", "progressed", "avanzó"),
-            Verb::Completed { .. } => ("completed", "completed", "completó"),
-            Verb::Answered(_) => ("answered", "answered", "respondió"),
+            Verb::Initialized => V::Initialized,
+            Verb::Progressed { .. } => V::Progressed,
+            Verb::Completed { .. } => V::Completed,
+            Verb::Answered(_) => V::Answered,
         }
     }
 }
@@ -97,7 +78,7 @@ impl Verb {
 /// What every statement of one visit shares.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
-    /// The lab's activity IRI, as the host gave it.
+    /// The lab's (or the workbench's) activity IRI, as the host gave it.
     pub activity: String,
     /// One visit: the registration every statement carries.
     pub registration: Uuid,
@@ -107,8 +88,8 @@ pub struct Session {
     pub class: Option<String>,
 }
 
-/// What the statement is about: the lab itself, or one of its parts (a checkpoint, a stop of
-/// the path) as `{activity}/{part}`.
+/// What the statement is about: the activity itself, or one of its parts (a checkpoint, a stop
+/// of the path) as [`contract::part_id`] names it.
 pub struct Object<'a> {
     pub part: Option<&'a str>,
     pub name: &'a Names,
@@ -135,10 +116,11 @@ pub fn statement(
     lang: Lang,
     timestamp: &str,
 ) -> Value {
-    let (id, en, es) = verb.id_and_names();
+    let v = verb.contract();
+    let (en, es) = v.display();
     let mut definition = vec![("name", object.name.map())];
-    let id_of = |part: Option<&str>| match part {
-        Some(p) => format!("{}/{p}", session.activity),
+    let id = match object.part {
+        Some(p) => contract::part_id(&session.activity, p),
         None => session.activity.clone(),
     };
     match (verb, object.part) {
@@ -149,18 +131,18 @@ pub fn statement(
                 .map(|(id, c)| obj(vec![("id", s(id)), ("description", c.map())]));
             definition.extend([
                 ("description", i.prompt.map()),
-                (
-                    "type",
-                    s("http://adlnet.gov/expapi/activities/cmi.interaction"),
-                ),
+                ("type", s(INTERACTION)),
                 ("interactionType", s("choice")),
-                ("correctResponsesPattern", Value::List(vec![s(i.correct)])),
+                (
+                    "correctResponsesPattern",
+                    Value::List(i.correct.iter().map(|c| s(c)).collect()),
+                ),
                 ("choices", Value::List(choices.collect())),
             ]);
         }
         (_, None) => definition.extend([
             ("description", session.description.map()),
-            ("type", s("http://adlnet.gov/expapi/activities/simulation")),
+            ("type", s(SIMULATION)),
         ]),
         (_, Some(_)) => {}
     }
@@ -168,7 +150,7 @@ pub fn statement(
         (
             "verb",
             obj(vec![
-                ("id", s(&format!("http://adlnet.gov/expapi/verbs/{id}"))),
+                ("id", s(&v.iri())),
                 ("display", obj(vec![("en-US", s(en)), ("es", s(es))])),
             ]),
         ),
@@ -176,7 +158,7 @@ pub fn statement(
             "object",
             obj(vec![
                 ("objectType", s("Activity")),
-                ("id", s(&id_of(object.part))),
+                ("id", s(&id)),
                 ("definition", obj(definition)),
             ]),
         ),
@@ -206,14 +188,17 @@ pub fn statement(
             }
             Some(r)
         }
-        Verb::Answered(i) => Some(vec![
-            ("success", Value::Bool(i.response == i.correct)),
-            ("response", s(i.response)),
-            (
-                "extensions",
-                obj(vec![(ATTEMPT, Value::Num(f64::from(i.attempt.max(1))))]),
-            ),
-        ]),
+        Verb::Answered(i) => {
+            let mut ext = vec![(ATTEMPT, Value::Num(f64::from(i.attempt.max(1))))];
+            if let Some(shown) = &i.shown {
+                ext.push((SHOWN, shown.clone()));
+            }
+            Some(vec![
+                ("success", Value::Bool(i.success)),
+                ("response", s(i.response)),
+                ("extensions", obj(ext)),
+            ])
+        }
     };
     if let Some(r) = result {
         fields.push(("result", obj(r)));
@@ -261,28 +246,6 @@ mod tests {
             name: names("Retry lab"),
             description: names("A lab"),
             class: None,
-        }
-    }
-
-    #[test]
-    fn iris_are_checked() {
-        for ok in [
-            "https://course.example/labs/retry",
-            "urn:uuid:6a1b0c2e-0000-4000-8000-000000000000",
-            "http://x.example/a?b=c#d",
-        ] {
-            assert!(valid_iri(ok), "{ok}");
-        }
-        for bad in [
-            "",
-            "course.example/labs",
-            "https://a b",
-            "1http://x",
-            "javascript:",
-            "https://x/<script>",
-            &format!("https://{}", "a".repeat(MAX_IRI)),
-        ] {
-            assert!(!valid_iri(bad), "{bad}");
         }
     }
 
@@ -380,8 +343,13 @@ mod tests {
                 ("counts-initial-delivery", names("90 s")),
                 ("waits-add-up", names("210 s")),
             ],
-            correct: "waits-add-up",
+            correct: vec!["waits-add-up"],
             response: "counts-initial-delivery",
+            success: false,
+            shown: Some(Value::Obj(vec![(
+                "choice".into(),
+                Value::Str("waits-add-up".into()),
+            )])),
             attempt: 2,
         };
         let a = statement(
@@ -407,14 +375,13 @@ mod tests {
             choices[0].get("id").as_str(),
             Some("counts-initial-delivery")
         );
-        assert_eq!(a.get("result").get("success"), &Value::Bool(false));
+        let r = a.get("result");
+        assert_eq!(r.get("success"), &Value::Bool(false));
+        assert_eq!(r.get("response").as_str(), Some("counts-initial-delivery"));
+        assert_eq!(r.get("extensions").get(ATTEMPT), &Value::Num(2.0));
         assert_eq!(
-            a.get("result").get("response").as_str(),
-            Some("counts-initial-delivery")
-        );
-        assert_eq!(
-            a.get("result").get("extensions").get(ATTEMPT),
-            &Value::Num(2.0)
+            r.get("extensions").get(SHOWN).get("choice").as_str(),
+            Some("waits-add-up")
         );
         assert!(
             a.get("context")
