@@ -1,12 +1,13 @@
 // Benchmark of the teacher's page for scripts/bench (not a test: figures, nothing asserted).
-// 100 000 answered statements shaped as the lab sends them (5 000 learners × 20 stops, names
-// and choices in both languages) are read by teacher.html in headless Chromium from a JSON
-// Lines file and from the stand-in record store (pages of 500), median of three: the page's
-// own splitting and aggregation time (data-feed-ms) apart from the whole read (data-wall-ms),
-// the longest gap between two frames while it reads (how long the tab was unresponsive at
-// most), and the module's wasm memory after; the same file by `simulate class` natively; the
-// module's gzipped size. TEACHER_SCALE=1 adds 3 000 000 statements of 50 000 learners piped
-// through `simulate class` natively (time, peak memory).
+// 100 000 answered statements as the lab sends them (each stop's statement as `simulate
+// learners` writes it, for 4 348 learners, their choices varied) are read by teacher.html in
+// headless Chromium from a JSON Lines file, from the tests' stand-in record store and from
+// Learning Locker's statements service (pages of 500), median of three: the page's own
+// splitting and aggregation time (data-feed-ms) apart from the whole read (data-wall-ms), the
+// longest gap between two frames while it reads (how long the tab was unresponsive at most),
+// and the module's wasm memory after; the same file by `simulate class` natively; the module's
+// gzipped size. TEACHER_SCALE=1 adds 3 000 000 statements of 50 000 learners piped through
+// `simulate class` natively (time, peak memory).
 // Usage: node benches/teacher.mjs [DIST]
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -14,50 +15,40 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
+import { launchChromium, serveDir, simulate as runSimulate } from '../tests/e2e/lib.mjs';
+import { TABLE } from '../tests/e2e/path-walk.mjs';
+import { startLearningLocker } from '../tests/lrs/learning-locker.mjs';
 import { startStandin } from '../tests/lrs/standin.mjs';
+import { ACTIVITY as ACT, CLASS, learner, statementsOf } from '../tests/lrs/class-plan.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ?? join(root, 'dist');
-const ACT = 'https://course.example/labs/retry';
-const STOPS = 20;
+const STOPS = TABLE.length;
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+// Each stop's answered statement as the lab sends it, for one learner who answers every stop.
+const TEMPLATES = statementsOf({ activity: ACT, class: CLASS, learners: [learner(TABLE, 'template', 'right')] })
+  .filter((s) => s.verb.id.endsWith('/answered'));
 
 /** The k-th statement of a class of `learners` learners, each answering every stop once. */
 function statement(k, learners) {
   const who = k % learners;
   const stop = Math.floor(k / learners) % STOPS;
-  const choices = ['counts-initial-delivery', 'one-wait-for-total', 'cumulative-schedule', 'no-jitter'];
-  const pick = (who * 7 + stop * 3) % 4;
-  return {
-    id: `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`,
-    actor: { objectType: 'Agent', name: `Estudiante de prueba ${who}`, account: { homePage: 'https://course.example', name: `learner-${who}` } },
-    verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered', es: 'respondió' } },
-    object: {
-      objectType: 'Activity',
-      id: `${ACT}/stop_${stop}`,
-      definition: {
-        name: { es: `Parada ${stop}: la barra de backoff exponencial`, en: `Stop ${stop}: the exponential backoff bar` },
-        description: { es: '¿En qué segundo, contado desde la publicación, ocurre el intento 3?', en: 'At what second, counted from publication, does retry 3 happen?' },
-        type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-        interactionType: 'choice',
-        correctResponsesPattern: ['cumulative-schedule'],
-        choices: choices.map((id, i) => ({ id, description: { es: `${30 * (i + 1)} s desde la entrega inicial`, en: `${30 * (i + 1)} s from the initial delivery` } })),
-      },
-    },
-    result: { success: pick === 2, response: choices[pick], extensions: { 'https://w3id.org/xapi/retry-lab/extensions/attempt': 1 } },
-    context: {
-      registration: `6a1b0c2e-0000-4000-8000-${String(who).padStart(12, '0')}`,
-      language: 'es',
-      contextActivities: { parent: [{ objectType: 'Activity', id: ACT }], grouping: [{ objectType: 'Activity', id: 'https://course.example/classes/all' }] },
-    },
-    timestamp: new Date(Date.UTC(2026, 11, 1, 8) + k * 1000).toISOString(),
-  };
+  const s = structuredClone(TEMPLATES[stop]);
+  const choices = TABLE[stop].choices;
+  const pick = choices[(who * 7 + stop * 3) % choices.length].id;
+  s.id = `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
+  s.actor = { objectType: 'Agent', name: `Estudiante de prueba ${who}`, account: { homePage: 'https://course.example', name: `learner-${who}` } };
+  s.result.response = pick;
+  s.result.success = pick === TABLE[stop].right;
+  s.context.registration = `6a1b0c2e-0000-4000-8000-${String(who).padStart(12, '0')}`;
+  s.timestamp = new Date(Date.UTC(2026, 11, 1, 8) + k * 1000).toISOString();
+  return s;
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'teacher-bench-'));
 const N = 100000;
-const LEARNERS = 5000;
+const LEARNERS = Math.ceil(N / STOPS);
 const file = join(tmp, 'statements.jsonl');
 {
   const w = createWriteStream(file);
@@ -67,14 +58,21 @@ const file = join(tmp, 'statements.jsonl');
 const mb = (b) => (b / 1048576).toFixed(1);
 console.log(`teacher: ${N} statements, ${LEARNERS} learners × ${STOPS} stops, ${mb(statSync(file).size)} MB of JSON Lines`);
 
-const store = await startStandin({ pageMax: 500, validateAll: false });
-store.add(Array.from({ length: N }, (_, k) => statement(k, LEARNERS)));
+const standin = await startStandin({ pageMax: 500, validateAll: false });
+standin.add(Array.from({ length: N }, (_, k) => statement(k, LEARNERS)));
+const ll = await startLearningLocker();
+{
+  const t0 = Date.now();
+  for (let k = 0; k < N; k += 5000) await ll.post(Array.from({ length: Math.min(5000, N - k) }, (_, i) => statement(k + i, LEARNERS)));
+  console.log(`teacher: ${N} statements posted to Learning Locker's statements service in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+const stores = { standin, ll };
 const site = await serveDir(dist);
 const browser = await launchChromium();
 try {
-  const runs = { file: [], store: [] };
+  const runs = { file: [], standin: [], ll: [] };
   for (let run = 0; run < 3; run++) {
-    for (const source of ['file', 'store']) {
+    for (const source of ['file', 'standin', 'll']) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${site.url}teacher.html`);
       await page.locator('#teacher-app').waitFor({ timeout: 30000 });
@@ -87,6 +85,7 @@ try {
       if (source === 'file') {
         await page.locator('#t-file').setInputFiles(file);
       } else {
+        const store = stores[source];
         await page.locator('#t-activity').fill(ACT);
         await page.locator('#t-endpoint').fill(store.endpoint);
         await page.locator('#t-key').fill(store.keys.read[0]);
@@ -108,18 +107,20 @@ try {
   }
   for (const [source, rs] of Object.entries(runs)) {
     const m = (k) => median(rs.map((r) => r[k]));
-    console.log(`teacher: 100 000 statements from the ${source === 'file' ? 'file' : 'store (200 pages)'}: aggregation ${m('feed').toFixed(0)} ms `
+    const from = { file: 'file', standin: 'stand-in store (200 pages)', ll: "Learning Locker's statements service (200 pages)" }[source];
+    console.log(`teacher: 100 000 statements from the ${from}: aggregation ${m('feed').toFixed(0)} ms `
       + `in the page, the whole read ${m('wall').toFixed(0)} ms, longest frame gap ${m('gap').toFixed(0)} ms, wasm memory ${mb(m('memory'))} MB `
       + `(runs: ${rs.map((r) => r.feed.toFixed(0)).join(' ')} ms)`);
   }
 } finally {
   await browser.close();
   site.server.close();
-  await store.close();
+  await standin.close();
+  await ll.close();
 }
 
-const simulate = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'release', 'simulate');
-execFileSync('cargo', ['build', '--release', '-q', '--bin', 'simulate'], { cwd: root, stdio: 'inherit' });
+runSimulate(['stops']);
+const simulate = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'native-test', 'simulate');
 const native = [];
 for (let run = 0; run < 3; run++) {
   const t0 = process.hrtime.bigint();

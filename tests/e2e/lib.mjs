@@ -1,5 +1,6 @@
 // Shared by the end-to-end scripts and benchmarks: a static file server on 127.0.0.1, Debian's
 // Chromium launched the way this machine needs, and a tiny check/report harness.
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -13,8 +14,9 @@ const TYPES = {
 
 /** Serves `root`; `headers` are added to every response. With `gzip`, answers a client that
  * accepts it with gzip -9 bodies, as a course platform's web server would; `types` overrides
- * the content type by extension (a misconfigured server). Resolves to { server, url }. */
-export function serveDir(root, headers = {}, { gzip = false, types = {} } = {}) {
+ * the content type by extension (a misconfigured server); `port` 0 takes a free one. Resolves to
+ * { server, url }. */
+export function serveDir(root, headers = {}, { gzip = false, types = {}, port = 0 } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
@@ -32,7 +34,7 @@ export function serveDir(root, headers = {}, { gzip = false, types = {} } = {}) 
       res.end('not found');
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => {
     resolve({ server, url: `http://127.0.0.1:${server.address().port}/` });
   }));
 }
@@ -192,6 +194,18 @@ export function trackLayoutShift() {
   window.__cls = 0;
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The native runner (`src/bin/simulate.rs`) with `args`, `input` on its standard input; its
+ * output. Built in the native tests' profile, which the test command has built before. */
+export function simulate(args, input) {
+  return execFileSync('cargo', ['run', '-q', '--profile', 'native-test', '--bin', 'simulate', '--', ...args], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
 }
 
 /** The built files the checks serve: `dist/`, or `E2E_DIST` (a build kept from another

@@ -1,21 +1,13 @@
 // Walking the guided path as a learner does, shared by the path and xAPI checks: the stops in
-// order with the lesson's answer to each, and how to pass one.
-import { WAIT, assert, settled } from './lib.mjs';
+// order with the lesson's answer to each, and how to pass one. The stops are the lab's own
+// table, as `simulate stops` writes it from the build (never a copy kept here).
+import { WAIT, assert, settled, simulate } from './lib.mjs';
+
+/** The path as the lab describes it: [{id, kind, right, changeable, choices: [{id, shows}]}]. */
+export const TABLE = JSON.parse(simulate(['stops']));
 
 /** Each stop and the id of its right choice (the lesson's answer, or what the run shows). */
-export const STOPS = [
-  ['step_backoff', 'waits-add-up'], ['step_no_immediate_retry', 'spaced-retries-let-it-recover'],
-  ['step_no_jitter', 'only-exact-schedule-shows-it'], ['step_dead_letter', 'waits-add-up'],
-  ['step_failure_rate', 'all-seven-deliveries-fail'], ['step_double_v4', 'v4-misses-republication'],
-  ['step_double_v5', 'v5-catches-republication'], ['step_crash', 'hub-redelivers'],
-  ['ask_redelivery', 'broker-redelivers'], ['step_ack_lost', 'idempotent-discards-redelivery'],
-  ['step_rebalance', 'dedup-table-is-shared'], ['step_visibility_timeout', 'visible-again'],
-  ['step_transaction', 'mark-without-effect'], ['ask_same_transaction', 'all-or-nothing'],
-  ['step_race', 'both-instances-apply'], ['step_insert_first', 'one-instance-wins'],
-  ['step_natural_idempotency', 'only-counter-grows'], ['ask_natural', 'set-state'], ['step_boundary', 'protect-at-provider'],
-  ['step_cursor', 'naive-repeats'], ['step_cursor_resume', 'resumes-from-saved-cursor'], ['step_ack_first', 'ack-first-loses-it'],
-  ['ask_at_least_once', 'lost-answer-forces-retry'],
-];
+export const STOPS = TABLE.map((s) => [s.id, s.right]);
 
 /** The ids of the choices the current stop offers, in the order the page shows them. */
 export const choiceIds = (lab) => lab.locator('.choice').evaluateAll((bs) => bs.map((b) => b.dataset.choice));
@@ -25,7 +17,7 @@ export const after = (ids, id) => ids[(ids.indexOf(id) + 1) % ids.length];
 
 /** The stops the learner answers at once (no run): the lesson's questions, the two logs and the
  * email's boundary. */
-export const isQuestion = (stop) => stop.startsWith('ask_') || stop === 'step_no_jitter' || stop === 'step_boundary';
+export const isQuestion = (stop) => TABLE.find((s) => s.id === stop)?.kind === 'question';
 
 /** What the learner does by hand at the failure-rate stop: the probability slider to 50 %. */
 export function setRate() {

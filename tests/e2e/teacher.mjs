@@ -1,19 +1,25 @@
 // End-to-end check of the teacher's page (dist/teacher.html, under the strict CSP with the
-// stand-in store allowed for connect-src): four learners walk the first stops of the guided
+// stores allowed for connect-src), against a real record store: Learning Locker's statements
+// service (tests/lrs/learning-locker.mjs). Four learners walk the first stops of the guided
 // path from the xAPI example host (three in one class, one in another), each choosing other
-// choices, read from the lab's data-choice attributes; the host stores their statements in the
-// stand-in record store (tests/lrs/standin.mjs). The teacher's page, pointed at the store, must
-// show exactly the first tries those walks made; the same from a file exported from the store;
-// `simulate class` on that file must agree with the page. Then bad input: wrong keys, a store
-// that refuses CORS, answers 500 or another shape, a read stopped half-way, files of another
-// activity or of no statements, names with markup. Screenshots: tests/e2e/out/teacher-*.png.
-import { execFileSync } from 'node:child_process';
+// choices, read from the lab's data-choice attributes; the host stores their statements in it.
+// A planned class of 48 (tests/lrs/class-plan.mjs: habits, retries, unfinished paths, changed
+// scenes, another class) is walked natively by `simulate learners` and posted to it too, so
+// the class's answers fill more than three pages of 500. The teacher's page, pointed at the
+// store, must show exactly the first tries the walks and the plan made; the same from a file
+// exported from the store; `simulate class` on that file must agree with the page. Then bad
+// input: wrong keys (the real store's 401 and 403), and, from the tests' stand-in store (a
+// store will not do these on demand), a store that refuses CORS, answers 500 or another shape,
+// or answers slowly; files of another activity or of no statements, names with markup.
+// Screenshots: tests/e2e/out/teacher-*.png.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP, assert, checks, launchChromium, serveDir } from './lib.mjs';
-import { isQuestion, predict, tapStill } from './path-walk.mjs';
+import { CSP, assert, checks, launchChromium, serveDir, simulate } from './lib.mjs';
+import { TABLE, isQuestion, predict, tapStill } from './path-walk.mjs';
+import { startLearningLocker } from '../lrs/learning-locker.mjs';
 import { startStandin } from '../lrs/standin.mjs';
+import { ACTIVITY as ACT, CLASS, OTHER_CLASS as OTHER, firstTries, plannedClass, statementsOf } from '../lrs/class-plan.mjs';
 import { answered, axe, counts, exportAll, markupFile, until } from './teacher-lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,10 +27,8 @@ const root = join(here, '..', '..');
 const out = join(here, 'out');
 mkdirSync(out, { recursive: true });
 const { check, done } = checks('e2e-teacher');
-const ACT = 'https://course.example/labs/retry';
-const CLASS = 'https://course.example/classes/3b';
-const OTHER = 'https://course.example/classes/3c';
 const WALKED = 3;
+const PLANNED = 48;
 // Each learner's pick at each stop, as a position in the stop's list of choices.
 const LEARNERS = [
   { name: 'Ana', class: CLASS, picks: [0, 1, 2], again: 2 },
@@ -33,35 +37,43 @@ const LEARNERS = [
   { name: 'Dani', class: OTHER, picks: [0, 0, 0] },
 ];
 
-const store = await startStandin({ pageMax: 5 });
-// A second store whose pages come slowly, for the Stop button.
+const store = await startLearningLocker();
+// The tests' stand-in, only for what a real store will not do on demand: refuse CORS, answer
+// 500 or another shape; and a second one whose pages come slowly, for the Stop button.
+const standin = await startStandin({ pageMax: 5 });
 const slow = await startStandin({ pageMax: 10, validateAll: false });
 const storeOrigin = new URL(store.endpoint).origin;
 const host = await serveDir(join(root, 'dist'));
-const connect = `connect-src 'self' ${storeOrigin} ${new URL(slow.endpoint).origin}`;
+const connect = `connect-src 'self' ${storeOrigin} ${new URL(standin.endpoint).origin} ${new URL(slow.endpoint).origin}`;
 const teacherSite = await serveDir(join(root, 'dist'), { 'content-security-policy': `${CSP}; ${connect}` });
 const browser = await launchChromium();
 const records = [];
+const plan = plannedClass(TABLE, PLANNED);
 let page;
 
 try {
   await check('four learners walk the first stops from the xAPI host; the store keeps their answers', async () => {
     for (const l of LEARNERS) await walk(l);
+    const kept = answered(await store.all());
     for (const l of LEARNERS) {
-      const mine = answered(store.statements).filter((s) => s.actor.account.name === l.name);
+      const mine = kept.filter((s) => s.actor.account.name === l.name);
       assert(mine.length >= WALKED, `${l.name}: ${mine.length} answers stored`);
     }
     const picks = records.filter((r) => r.first && r.stop === records[0].stop).map((r) => r.choice);
     assert(new Set(picks).size >= 3, `the learners chose alike: ${picks}`);
-    console.log(`     ${store.statements.length} statements stored; first tries: ${records.filter((r) => r.first).map((r) => `${r.learner} ${r.stop}=${r.choice}${r.right ? '✓' : '✗'}`).join(', ')}`);
+    console.log(`     first tries: ${records.filter((r) => r.first).map((r) => `${r.learner} ${r.stop}=${r.choice}${r.right ? '✓' : '✗'}`).join(', ')}`);
   });
 
-  // The lab names the class as a grouping once the lead's `class` option is in; until then
-  // every learner counts (and the check says so).
-  const grouped = answered(store.statements).some((s) => s.context?.contextActivities?.grouping?.some((g) => g.id === CLASS));
-  const cls = grouped ? CLASS : null;
-  if (!grouped) console.log('     note: the lab sends no grouping yet (its `class` option), so the class filter is left empty');
-  const want = expected(cls);
+  await check(`a planned class of ${PLANNED}, walked by simulate learners, is stored beside them`, async () => {
+    const statements = statementsOf(plan);
+    const ids = await store.post(statements);
+    assert(ids.length === statements.length, `${ids.length} of ${statements.length} stored`);
+    const answers = answered(statements).filter((s) => s.context.contextActivities.grouping?.[0]?.id === CLASS).length;
+    assert(answers > 1000, `${answers} answers of the class: fewer than three pages of 500`);
+    console.log(`     ${statements.length} statements posted, ${answers} of them the class's answers`);
+  });
+
+  const want = expected(CLASS);
 
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await ctx.newPage();
@@ -75,19 +87,39 @@ try {
   await page.goto(`${teacherSite.url}teacher.html`);
   await page.locator('#teacher-app').waitFor({ timeout: 30000 });
 
-  await check('the page pointed at the store shows exactly the first tries the walks made', async () => {
-    await readStore(store.auth.read, cls);
+  await check('the page reads the store page by page, following its own more, and shows exactly the first tries made', async () => {
+    const gets = [];
+    const more = [];
+    const onRequest = (r) => { if (r.url().startsWith(store.endpoint) && r.method() === 'GET') gets.push(r); };
+    const onResponse = async (r) => {
+      if (!r.url().startsWith(store.endpoint) || r.request().method() !== 'GET' || !r.ok()) return;
+      more.push((await r.json().catch(() => ({}))).more ?? null);
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    await readStore(store.auth.read, CLASS);
     await until(page, () => document.getElementById('teacher-app').dataset.state === 'done', 'the read ends');
+    page.off('request', onRequest);
+    page.off('response', onResponse);
     const got = await counts(page);
     assert(JSON.stringify(got) === JSON.stringify(want), `page ${JSON.stringify(got)}\nwalks ${JSON.stringify(want)}`);
     assert(await page.locator('#t-endpoint').inputValue() === store.endpoint, 'the typed address is gone after the read');
-    const gets = store.requests.filter((r) => r.method === 'GET');
-    const first = new URL(gets[0].url, storeOrigin).searchParams;
+    const first = new URL(gets[0].url()).searchParams;
     assert(first.get('activity') === ACT && first.get('related_activities') === 'true'
-      && first.get('verb') === 'http://adlnet.gov/expapi/verbs/answered' && first.get('limit') === '500', gets[0].url);
-    assert(gets.length > 2 && gets.slice(1).every((r) => r.url.includes('more=')), `followed more: ${gets.length} pages`);
-    assert(gets.every((r) => r.headers['x-experience-api-version'] === '1.0.3' && r.headers.authorization === store.auth.read), 'headers');
-    console.log(`     ${gets.length} pages of at most 5 read; ${await page.locator('#t-status').innerText()}`);
+      && first.get('verb') === 'http://adlnet.gov/expapi/verbs/answered' && first.get('limit') === '500', gets[0].url());
+    assert(gets.length >= 3, `${gets.length} pages read`);
+    // Each page after the first is the store's own `more` (Learning Locker's repeats the query
+    // unencoded, addresses and all), on its origin.
+    for (let i = 1; i < gets.length; i++) {
+      assert(more[i - 1] && gets[i].url() === new URL(more[i - 1], storeOrigin).href, `page ${i + 1}: ${gets[i].url()} for more ${more[i - 1]}`);
+      assert(more[i - 1].includes('activity=https://'), `not Learning Locker's shape: ${more[i - 1]}`);
+    }
+    assert(more.at(-1) === '' || more.at(-1) === null, `the last page's more: ${more.at(-1)}`);
+    for (const r of gets) {
+      const h = await r.allHeaders();
+      assert(h['x-experience-api-version'] === '1.0.3' && h.authorization === store.auth.read, `headers of ${r.url()}`);
+    }
+    console.log(`     ${gets.length} pages of 500 read from Learning Locker; ${await page.locator('#t-status').innerText()}`);
   });
 
   await check('the key stays in the tab: not in the address, not in localStorage', async () => {
@@ -100,12 +132,13 @@ try {
 
   await check('later answers are counted apart from first tries', async () => {
     const later = await page.locator('.t-choice').evaluateAll((els) => els.reduce((n, e) => n + Number(e.dataset.later), 0));
-    const stored = answered(store.statements).filter((s) => !cls || s.context?.contextActivities?.grouping?.some((g) => g.id === cls));
+    const stored = answered(await store.all()).filter((s) => s.context?.contextActivities?.grouping?.some((g) => g.id === CLASS));
     const firsts = want.reduce((n, s) => n + s.answered, 0);
-    const retried = records.filter((r) => !r.first && (!cls || r.class === cls)).length;
+    const retried = records.filter((r) => !r.first && r.class === CLASS).length
+      + firstTries(plan, TABLE, CLASS).reduce((n, t) => n + t.later.length, 0);
     assert(later === stored.length - firsts, `later ${later}, stored ${stored.length}, first tries ${firsts}`);
-    assert(later >= retried && retried > 0, `${retried} tried a stop again, ${later} later answers counted`);
-    console.log(`     ${later} later answers (${retried} retried by hand)`);
+    assert(later === retried && retried > 0, `${retried} tried a stop again, ${later} later answers counted`);
+    console.log(`     ${later} later answers`);
   });
 
   await check('the learners behind a choice, drawn when its list is opened', async () => {
@@ -115,7 +148,10 @@ try {
     const names = await first.locator('.who-list li').allTextContents();
     const card = await page.locator('.stop-card').first().getAttribute('data-stop');
     const choice = await page.locator('.stop-card').first().locator('.t-choice:has(.who)').first().getAttribute('data-choice');
-    const want = records.filter((r) => r.first && r.stop === card && r.choice === choice && (!cls || r.class === cls)).map((r) => r.learner).sort();
+    const walked = records.filter((r) => r.first && r.stop === card && r.choice === choice && r.class === CLASS).map((r) => r.learner);
+    const planned = firstTries(plan, TABLE, CLASS).filter((t) => t.stop === card && t.choice === choice).map((t) => t.learner);
+    const key = (n) => n.toLowerCase();
+    const want = [...walked, ...planned].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     assert(JSON.stringify(names) === JSON.stringify(want), `${names} for ${want}`);
   });
   await check('a choice shown as a number is named by the belief behind it', async () => {
@@ -135,7 +171,7 @@ try {
     await page.locator('#t-anon').check();
     await until(page, () => [...document.querySelectorAll('.learner-name')].every((n) => /^Estudiante \d+$/.test(n.textContent)), 'names replaced');
     const text = await page.locator('#teacher-app').evaluate((e) => e.textContent);
-    for (const l of LEARNERS) assert(!text.includes(l.name), `${l.name} still shown`);
+    for (const l of [...LEARNERS, ...plan.learners]) assert(!text.includes(l.name), `${l.name} still shown`);
     assert(JSON.stringify(await counts(page)) === JSON.stringify(want), 'counts changed');
     await page.screenshot({ path: join(out, 'teacher-1280-anon.png'), fullPage: true });
     await page.locator('#t-anon').uncheck();
@@ -173,9 +209,7 @@ try {
     await until(page, () => document.getElementById('teacher-app').dataset.state === 'done', 'the file is read');
     const got = await counts(page);
     assert(JSON.stringify(got) === JSON.stringify(want), `file ${JSON.stringify(got)}`);
-    const args = ['run', '--release', '-q', '--bin', 'simulate', '--', 'class', '--statements', file, '--activity', ACT];
-    if (cls) args.push('--class', cls);
-    const report = JSON.parse(execFileSync('cargo', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    const report = JSON.parse(simulate(['class', '--statements', file, '--activity', ACT, '--class', CLASS]));
     const native = report.stops.map((s) => ({ id: s.id, answered: s.answered, right: s.first_try_right, choices: Object.fromEntries(s.choices.map((c) => [c.id, c.count])) }));
     assert(JSON.stringify(native) === JSON.stringify(got), `simulate ${JSON.stringify(native)}`);
   });
@@ -187,18 +221,18 @@ try {
     assert(csv.length === 1 + rows && csv[0].startsWith('estudiante,parada'), `${csv.length} lines for ${rows} answers`);
   });
 
-  await check('bad keys, a store that refuses CORS, answers 500 or another shape: each said clearly', async () => {
+  await check('bad keys (the real store), a store that refuses CORS, answers 500 or another shape (the stand-in): each said clearly', async () => {
     const cases = [
-      ['wrong-key', () => readStore(basicOf('teacher', 'wrong'), cls)],
-      ['forbidden', () => readStore(store.auth.none, cls)],
-      ['unreachable', () => { store.setMode('nocors'); return readStore(store.auth.read, cls); }],
-      ['server', () => { store.setMode('error500'); return readStore(store.auth.read, cls); }],
-      ['shape', () => { store.setMode('shape'); return readStore(store.auth.read, cls); }],
+      ['wrong-key', () => readStore(basicOf('teacher', 'wrong'), CLASS)],
+      ['forbidden', () => readStore(store.auth.none, CLASS)],
+      ['unreachable', () => { standin.setMode('nocors'); return readStore(standin.auth.read, CLASS, standin.endpoint); }],
+      ['server', () => { standin.setMode('error500'); return readStore(standin.auth.read, CLASS, standin.endpoint); }],
+      ['shape', () => { standin.setMode('shape'); return readStore(standin.auth.read, CLASS, standin.endpoint); }],
     ];
     for (const [kind, run] of cases) {
       await run();
       await until(page, (k) => document.getElementById('t-problem')?.dataset.problem === k, `${kind} is told`, kind);
-      store.setMode('normal');
+      standin.setMode('normal');
     }
     await page.locator('#t-endpoint').fill('lrs.example.org/xapi');
     await page.locator('#t-read').click();
@@ -208,8 +242,7 @@ try {
   await check('a long read is stopped half-way and keeps what it read', async () => {
     slow.add(Array.from({ length: 400 }, (_, i) => answerOf(`L${i}`, 'step_backoff', String(i % 3), i % 3 === 2)));
     slow.setMode('slow');
-    await page.locator('#t-endpoint').fill(slow.endpoint);
-    await readStore(slow.auth.read, null, false);
+    await readStore(slow.auth.read, null, slow.endpoint);
     await until(page, () => Number(document.getElementById('teacher-app').dataset.read) > 0, 'the first pages come');
     await page.locator('#t-stop').click();
     await until(page, () => document.getElementById('teacher-app').dataset.state === 'stopped', 'stopped');
@@ -255,6 +288,7 @@ try {
   host.server.close();
   teacherSite.server.close();
   await store.close();
+  await standin.close();
   await slow.close();
 }
 done();
@@ -272,9 +306,9 @@ async function walk(l) {
     await answer(p, lab, l, i, l.picks[i], true);
     if (i + 1 < WALKED) await tapStill(p, lab, '#path-next');
   }
-  const mine = () => answered(store.statements).filter((s) => s.actor.account.name === l.name).length;
-  for (const t0 = Date.now(); mine() < WALKED; await p.waitForTimeout(100)) {
-    assert(Date.now() - t0 < 30000, `${l.name}: the store has ${mine()} of ${WALKED} answers after 30 s`);
+  const mine = async () => answered(await store.all()).filter((s) => s.actor.account.name === l.name).length;
+  for (const t0 = Date.now(); await mine() < WALKED; await p.waitForTimeout(100)) {
+    assert(Date.now() - t0 < 30000, `${l.name}: the store has ${await mine()} of ${WALKED} answers after 30 s`);
   }
   if (l.again !== undefined) {
     await tapStill(p, lab, '.path-marks li:nth-child(1) .mark');
@@ -307,26 +341,27 @@ async function answer(p, lab, l, i, pick, first) {
   records.push({ learner: l.name, class: l.class, stop, choice, right, first });
 }
 
-/** Per stop walked: learners who answered, right first, and each choice's first tries. */
+/** Per stop with answers of `cls`: learners who answered, right first, and each choice's
+ * first tries (every choice the lab lists there, chosen or not), from the walks' records and
+ * the plan, never from the statements. */
 function expected(cls) {
-  const firsts = records.filter((r) => r.first && (!cls || r.class === cls));
-  const stops = [...new Set(firsts.map((r) => r.stop))];
-  return stops.map((stop) => {
-    const at = firsts.filter((r) => r.stop === stop);
-    const ids = new Set(records.filter((r) => r.stop === stop).map((r) => r.choice));
-    // Every choice the lab listed at that stop is on the page, chosen or not.
-    const listed = answered(store.statements).find((s) => s.object.id.endsWith(`/${stop}`)).object.definition.choices.map((c) => c.id);
-    for (const id of ids) assert(listed.includes(id), `${id} not among ${listed}`);
-    return { id: stop, answered: at.length, right: at.filter((r) => r.right).length, choices: Object.fromEntries(listed.map((id) => [id, at.filter((r) => r.choice === id).length])) };
+  const firsts = [
+    ...records.filter((r) => r.first && r.class === cls),
+    ...firstTries(plan, TABLE, cls),
+  ];
+  return TABLE.filter((s) => firsts.some((r) => r.stop === s.id)).map((s) => {
+    const at = firsts.filter((r) => r.stop === s.id);
+    for (const r of at) assert(s.choices.some((c) => c.id === r.choice), `${r.choice} not among ${s.id}'s choices`);
+    return { id: s.id, answered: at.length, right: at.filter((r) => r.right).length, choices: Object.fromEntries(s.choices.map((c) => [c.id, at.filter((r) => r.choice === c.id).length])) };
   });
 }
 
-/** Fills the store's form and reads. */
-async function readStore(auth, cls, setEndpoint = true) {
+/** Fills the store's form (the real store's address unless another is given) and reads. */
+async function readStore(auth, cls, endpoint = store.endpoint) {
   const [key, secret] = Buffer.from(auth.slice(6), 'base64').toString().split(':');
   await page.locator('#t-activity').fill(ACT);
   await page.locator('#t-class').fill(cls ?? '');
-  if (setEndpoint) await page.locator('#t-endpoint').fill(store.endpoint);
+  await page.locator('#t-endpoint').fill(endpoint);
   await page.locator('#t-key').fill(key);
   await page.locator('#t-secret').fill(secret);
   await page.locator('#t-read').click();

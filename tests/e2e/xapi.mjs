@@ -1,39 +1,36 @@
 // End-to-end check of xAPI: the example host (examples/xapi-host.html) embeds the lab with an
 // activity IRI, adds the actor to each statement and forwards it with the vendored @xapi/xapi
-// client to a record store, which this test plays (a route that records every POST). The
-// learner walks the whole guided path (checkpoints, answers, completion); every statement the
-// store receives must pass Learning Locker's xAPI validator, and say what happened.
+// client to a real record store, Learning Locker's statements service (which checks each one
+// as it stores it). The learner walks the whole guided path (checkpoints, answers,
+// completion); every statement the store then holds must also pass Learning Locker's xAPI
+// validator, and say what happened.
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, checks, launchChromium, serveDir, until } from './lib.mjs';
 import { STOPS, passStop, tapStill } from './path-walk.mjs';
+import { startLearningLocker } from '../lrs/learning-locker.mjs';
 
 const validate = createRequire(import.meta.url)('xapi-validation').default;
 const here = dirname(fileURLToPath(import.meta.url));
 const { check, done } = checks('e2e-xapi');
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
 const browser = await launchChromium();
-const LRS = 'http://lrs.test/xapi/';
+const store = await startLearningLocker();
+const LRS = store.endpoint;
 const ACTIVITY = 'https://course.example/labs/retry';
 const WRONG = new Set(['step_backoff', 'step_race']);
 
 try {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const stored = [];
+  // What the store holds, oldest first, as its read-only key reads it back.
+  let stored = [];
   const headers = [];
-  await ctx.route(`${LRS}**`, async (route) => {
-    const req = route.request();
-    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors() });
-    const body = req.postDataJSON();
-    headers.push(req.headers());
-    for (const s of Array.isArray(body) ? body : [body]) stored.push(s);
-    await route.fulfill({ status: 200, contentType: 'application/json', headers: cors(), body: JSON.stringify(['00000000-0000-4000-8000-000000000000']) });
-  });
   const page = await ctx.newPage();
+  page.on('request', (r) => { if (r.url().startsWith(LRS) && r.method() === 'POST') headers.push(r.headers()); });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  const auth = `Basic ${Buffer.from('lab:secret').toString('base64')}`;
+  const auth = store.auth.write;
   // The lab fetches its English texts for the statements' names just after its first paint.
   const english = page.waitForResponse((r) => r.url().endsWith('/texts-en.txt') && r.ok());
   await page.goto(`${url}examples/xapi-host.html?lrs=${encodeURIComponent(LRS)}&auth=${encodeURIComponent(auth)}&activity=${encodeURIComponent(ACTIVITY)}`);
@@ -55,9 +52,17 @@ try {
     await waitStored(() => stored.some((s) => s.verb.id.endsWith('/completed') && s.result.score));
   });
 
-  await check('every statement the store received is valid xAPI 1.0.3 (xapi-validation)', async () => {
+  await check('every statement the store holds is valid xAPI 1.0.3 (xapi-validation), as it came', async () => {
+    // The host lists what it sent once the store answered; then the store holds all of it.
+    await page.waitForFunction(() => [...document.querySelectorAll('#statements li')].every((li) => / · (enviada|error)/.test(li.textContent)));
+    await waitStored(() => stored.length === headers.length);
     assert(stored.length >= 1 + 2 * STOPS.length + 1, `only ${stored.length} statements`);
+    const forwarded = await page.evaluate(() => window.forwarded);
     for (const s of stored) {
+      // The store adds its own fields (id, stored, authority, version); the rest is the host's.
+      const { id, stored: at, authority, version, ...sent } = s;
+      assert(id && at && authority && version, `the store's fields: ${JSON.stringify(s).slice(0, 200)}`);
+      assert(forwarded.some((f) => canonical(f) === canonical(sent)), `not as forwarded: ${canonical(sent).slice(0, 400)}`);
       const warnings = validate(s);
       assert(warnings.length === 0, `${s.verb.id}: ${warnings.map((w) => `${w.path.join('.')}: ${w.name}`).join('; ')}`);
     }
@@ -98,18 +103,21 @@ try {
   });
 
   async function waitStored(pred) {
-    await until(`the store to receive it (it has ${stored.length} statements: ${stored.map((s) => s.verb.id.split('/').pop()).join(', ')})`, pred);
+    await until(`the store to hold it (it has ${stored.length} statements: ${stored.map((s) => s.verb.id.split('/').pop()).join(', ')})`, async () => {
+      stored = await store.all();
+      return pred();
+    });
   }
 } finally {
   await browser.close();
   server.close();
+  await store.close();
 }
 done();
 
-function cors() {
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-headers': 'authorization, content-type, x-experience-api-version',
-    'access-control-allow-methods': 'POST, PUT, GET, OPTIONS',
-  };
+/** JSON with every object's keys sorted: the same statement whatever order a store keeps. */
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v);
 }
