@@ -107,7 +107,7 @@ try {
   }
   for (const [source, rs] of Object.entries(runs)) {
     const m = (k) => median(rs.map((r) => r[k]));
-    const from = { file: 'file', standin: 'stand-in store (200 pages)', ll: "Learning Locker's statements service (200 pages)" }[source];
+    const from = { file: 'file', standin: 'stand-in store (200 pages)', ll: "statements service of Learning Locker (200 pages)" }[source];
     console.log(`teacher: 100 000 statements from the ${from}: aggregation ${m('feed').toFixed(0)} ms `
       + `in the page, the whole read ${m('wall').toFixed(0)} ms, longest frame gap ${m('gap').toFixed(0)} ms, wasm memory ${mb(m('memory'))} MB `
       + `(runs: ${rs.map((r) => r.feed.toFixed(0)).join(' ')} ms)`);
