@@ -108,9 +108,28 @@ impl Outgoing {
 /// What a host may ask of the lab.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Incoming {
-    Reset { version: u32 },
-    SetLanguage { version: u32, lang: Lang },
+    Reset {
+        version: u32,
+    },
+    SetLanguage {
+        version: u32,
+        lang: Lang,
+    },
+    /// Which part of the lab's frame is on the learner's screen, from a host that sizes the
+    /// frame to the lab (so the frame never scrolls, the page does): `top` is how far the
+    /// screen's top is below the frame's top, in the lab's pixels (negative while the frame
+    /// starts lower on the screen), `height` the screen's height. The lab keeps its control
+    /// bar at the bottom of that part.
+    Viewport {
+        version: u32,
+        top: i32,
+        height: u32,
+    },
 }
+
+/// The farthest a viewport's `top` may be from the frame's top, and the tallest screen.
+pub const MAX_VIEWPORT_TOP: f64 = 10_000_000.0;
+pub const MAX_VIEWPORT_HEIGHT: f64 = 100_000.0;
 
 /// True for a message the lab itself sent (a direct mount hears its own posts).
 pub fn is_own(v: &Value) -> bool {
@@ -127,7 +146,7 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
     };
     if let Some((k, _)) = fields
         .iter()
-        .find(|(k, _)| !["type", "version", "lang"].contains(&k.as_str()))
+        .find(|(k, _)| !["type", "version", "lang", "top", "height"].contains(&k.as_str()))
     {
         return Err(format!(
             "not a valid message: unknown field «{}»",
@@ -146,7 +165,29 @@ pub fn parse_incoming(v: &Value) -> Result<Incoming, String> {
         _ => return Err("not a valid message: no protocol version (a number)".into()),
     };
     let lang = v.get("lang");
+    let (top, height) = (v.get("top"), v.get("height"));
+    let geometry = !top.is_absent() || !height.is_absent();
     match (v.get("type").as_str(), lang) {
+        (Some("viewport"), Value::Absent) => match (top, height) {
+            (Value::Num(t), Value::Num(h))
+                if t.is_finite()
+                    && t.abs() <= MAX_VIEWPORT_TOP
+                    && h.is_finite()
+                    && *h >= 1.0
+                    && *h <= MAX_VIEWPORT_HEIGHT =>
+            {
+                Ok(Incoming::Viewport {
+                    version,
+                    top: t.round() as i32,
+                    height: h.round() as u32,
+                })
+            }
+            _ => Err("not a valid message: a viewport needs top and height in pixels".into()),
+        },
+        _ if geometry => Err(format!(
+            "not a valid message: type «{}» with these fields",
+            truncate(v.get("type").as_str().unwrap_or("?"), 30)
+        )),
         (Some("reset"), Value::Absent) => Ok(Incoming::Reset { version }),
         (Some("set_language"), l) => match l.as_str().and_then(Lang::from_code) {
             Some(lang) => Ok(Incoming::SetLanguage { version, lang }),

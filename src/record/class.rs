@@ -312,6 +312,8 @@ mod tests {
             t[0]["choices"][2],
             serde_json::json!({"id": "waits-add-up", "shows": {"secs": 210}})
         );
-        assert_eq!(t[8]["kind"], "question");
+        let kind = |id: &str| t.iter().find(|s| s["id"] == id).unwrap()["kind"].clone();
+        assert_eq!(kind("ask_redelivery"), "question");
+        assert_eq!(kind("step_race"), "stepped");
     }
 }

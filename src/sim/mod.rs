@@ -7,6 +7,8 @@ pub mod config;
 pub mod consumer;
 pub mod demos;
 pub mod event;
+pub mod exactly_once;
+pub mod herd;
 pub mod hub;
 pub mod ids;
 pub mod jitter;

@@ -20,6 +20,8 @@ pub enum Stream {
     Polling = 1,
     /// The no-jitter stop's jittered log (`super::jitter`).
     Jitter = 2,
+    /// The jitter stop's many retries after one outage (`super::herd`).
+    Herd = 3,
 }
 
 impl SimRng {

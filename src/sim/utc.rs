@@ -84,6 +84,13 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
+/// `1890999` → `"31:30"`, `3723004` → `"1:02:03"`: simulated time to the second, the way
+/// the page shows it to learners (the log keeps the milliseconds, [`format_ms`]).
+pub fn format_s(ms: u64) -> String {
+    let full = format_ms(ms);
+    full[..full.len() - 4].to_string()
+}
+
 /// `960` → `"≈ 16 min"` (no-break spaces, so it never breaks across lines): a coarse reading of a wait of two minutes or more, shown beside the
 /// exact seconds; empty for shorter waits.
 pub fn approx_wait(s: u64) -> String {
@@ -136,6 +143,9 @@ mod tests {
         assert_eq!(format_ms(1_890_000), "31:30.000");
         assert_eq!(format_ms(3_723_004), "1:02:03.004");
         assert_eq!(format_ms(0), "0:00.000");
+        assert_eq!(format_s(1_890_999), "31:30");
+        assert_eq!(format_s(3_723_004), "1:02:03");
+        assert_eq!(format_s(0), "0:00");
         assert_eq!(approx_wait(30), "");
         assert_eq!(approx_wait(960), "≈\u{a0}16\u{a0}min");
         assert_eq!(approx_wait(5400), "≈\u{a0}1\u{a0}h 30\u{a0}min");

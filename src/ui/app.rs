@@ -231,12 +231,18 @@ pub fn App(props: &AppProps) -> Html {
             let (on_msg, on_ignored) = (dispatch.clone(), dispatch);
             let listener = host.listen(
                 move |m| {
-                    on_msg.emit(Action::HostMessage(true));
-                    on_msg.emit(match m {
+                    let action = match m {
                         // The host's reset is the learner's: same settings, progress kept.
                         Incoming::Reset { .. } => Action::Reset,
                         Incoming::SetLanguage { lang, .. } => Action::SetLang(lang),
-                    });
+                        // Sent as the page scrolls: where the bar goes, no change to the lab
+                        // (nor to the counts of the host's messages).
+                        Incoming::Viewport { top, height, .. } => {
+                            return super::dock::host_viewport(top, height);
+                        }
+                    };
+                    on_msg.emit(Action::HostMessage(true));
+                    on_msg.emit(action);
                 },
                 move || on_ignored.emit(Action::HostMessage(false)),
             );
@@ -292,7 +298,12 @@ pub fn App(props: &AppProps) -> Html {
                 .wants_height()
                 .then(|| root.cast::<web_sys::Element>())
                 .flatten()
-                .and_then(|el| super::resize::Watcher::new(el, move |px| host.report_height(px)));
+                .and_then(|el| {
+                    super::resize::Watcher::new(el, move |px| {
+                        host.report_height(px);
+                        super::dock::place();
+                    })
+                });
             move || drop(watcher)
         });
     }
@@ -394,6 +405,9 @@ pub fn App(props: &AppProps) -> Html {
         };
         html! { <div {class} data-panel={p.as_str()}>{ render(p, LabRef::new(&lab, p.concerns()), dispatch.clone(), options) }</div> }
     };
+    let on_link = use_memo((), |_| {
+        super::reveal::on_link_click(Revealer((*host).clone()))
+    });
     let main_panels = Panel::ALL
         .iter()
         .copied()
@@ -412,7 +426,8 @@ pub fn App(props: &AppProps) -> Html {
     html! {
         // The views bring what they show into view through the host link (`ui::reveal`).
         <ContextProvider<Revealer> context={Revealer((*host).clone())}>
-        <div class={classes!("lab", focus.is_some().then_some("guided"))} lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
+        <div class={classes!("lab", focus.is_some().then_some("guided"))} lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}
+            onclick={(*on_link).clone()}>
             <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
             <header class="lab-header">
                 <div>

@@ -173,7 +173,8 @@ pub fn Controls(props: &PanelProps) -> Html {
             { for notice }
             <div class="clock" aria-live="off">
                 <span class="label">{ t.clock }</span>
-                <span class="mono big" id="clock">{ t.time(sim.now_ms()) }</span>
+                // The exact moment is in data-ms (the log has it too); people read the second.
+                <span class="mono big" id="clock" data-ms={sim.now_ms().to_string()}>{ t.time(sim.now_ms()) }</span>
             </div>
             <div class="row buttons">
                 <button type="button" id="play" class="btn primary" aria-pressed={lab.clock.playing.to_string()}

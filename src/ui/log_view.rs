@@ -52,7 +52,7 @@ fn line(t: &super::text::Texts, e: &Entry) -> Html {
     }
     html! {
         <li class={format!("k-{}", e.kind.as_str())}>
-            <span class="mono">{ t.time(e.t_ms) }</span>{ " " }{ parts.join(" · ") }
+            <span class="mono">{ t.time_ms(e.t_ms) }</span>{ " " }{ parts.join(" · ") }
         </li>
     }
 }
@@ -70,7 +70,10 @@ pub fn LogView(props: &PanelProps) -> Html {
     let past = lab.run.in_past().then(|| {
         fill(
             t.log_past,
-            &[&t.time(lab.run.sim.now_ms()), &t.time(lab.run.reached_ms)],
+            &[
+                &t.time_ms(lab.run.sim.now_ms()),
+                &t.time_ms(lab.run.reached_ms),
+            ],
         )
     });
 

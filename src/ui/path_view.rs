@@ -99,32 +99,18 @@ fn rate_in_card(lab: &Lab, a: &Callback<Action>) -> Html {
             <p class="small">{ t.path.set_rate }</p>
             <label class="field">
                 <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
-                <input id="path-rate" type="range" min="0" max="100" step="1"
+                // Steps of 5 %: a finger lands on 50 % as easily as on 51 %.
+                <input id="path-rate" type="range" min="0" max="100" step="5"
                     value={((cfg.failure_probability * 100.0).round() as u32).to_string()}
                     oninput={super::controls::on_failure(a)}
                     onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))} />
             </label>
+            if (cfg.failure_probability - crate::lab::path::FAILURE_RATE_P).abs() > 1e-9 && cfg.failure_probability > 0.0 {
+                <p class="small" id="path-rate-needed" role="status">{ fill(t.path.rate_needed, &[&t.percent(cfg.failure_probability, 0)]) }</p>
+            }
             { for observed }
         </div>
     }
-}
-
-/// What the boundary stop opens the workbench on: the lesson's pattern, with an email.
-const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
-
-/// Opens the lab's workbench (its door fetches the module) on `program`, and brings it into
-/// view; an open workbench is only brought into view.
-fn open_workbench(program: &str, host: Option<&Revealer>) {
-    use wasm_bindgen::JsCast;
-    let door = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("open-workbench"))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(door) = door.filter(|d| !d.hidden()) {
-        let _ = door.set_attribute("data-link", program);
-        door.click();
-    }
-    reveal_id("workbench-h", Align::Start, host);
 }
 
 #[component]
@@ -138,14 +124,18 @@ pub fn PathView(props: &PanelProps) -> Html {
     let k = stop.number();
     let n = Stop::COUNT;
     // (Hooks come before the compact card's early return.) A chosen button is disabled, which
-    // drops the keyboard focus: it moves on to the stop's action, or to a question's answer.
+    // drops the keyboard focus: it moves on to the stop's action, or to a question's answer,
+    // without scrolling the page (a tap moved the course page 460 px on a phone; the bar at the
+    // screen's bottom holds the same action).
     let next_focus = use_node_ref();
     {
         let next_focus = next_focus.clone();
         use_effect_with((stop, path.said().is_some()), move |&(_, said)| {
             if said {
                 if let Some(el) = next_focus.cast::<web_sys::HtmlElement>() {
-                    let _ = el.focus();
+                    let opts = web_sys::FocusOptions::new();
+                    opts.set_prevent_scroll(true);
+                    let _ = el.focus_with_options(&opts);
                 }
             }
         });
@@ -167,6 +157,17 @@ pub fn PathView(props: &PanelProps) -> Html {
                     }
                 })
                 .forget();
+            }
+        });
+    }
+    // The verdict comes where the learner is looking: under the run's evidence, which can push
+    // it below the screen on a phone. It is brought on screen when it comes (and only then).
+    {
+        let host = host.clone();
+        let judged = path.verdict().is_some();
+        use_effect_with((stop, judged), move |&(_, judged)| {
+            if judged {
+                reveal_id("path-result", Align::Nearest, host.as_ref());
             }
         });
     }
@@ -194,9 +195,15 @@ pub fn PathView(props: &PanelProps) -> Html {
         <ol class="path-marks" aria-label={step_of.clone()}>
             { for Stop::ALL.iter().map(|&s| {
                 let passed = path.passed().contains(&s);
+                let right = path.right().contains(&s);
                 let here = s == stop && path.guided();
-                let class = classes!(passed.then_some("passed"), here.then_some("current"));
-                let label = format!("{}. {}{}", s.number(), pt.stop(s).title, if passed { format!(" ({})", pt.passed) } else { String::new() });
+                let class = classes!(passed.then_some(if right { "passed right" } else { "passed wrong" }), here.then_some("current"));
+                let state = match (passed, right) {
+                    (false, _) => String::new(),
+                    (true, true) => format!(" ({})", pt.passed),
+                    (true, false) => format!(" ({})", pt.passed_wrong),
+                };
+                let label = format!("{}. {}{state}", s.number(), pt.stop(s).title);
                 html! {
                     <li {class}>
                         <button type="button" class="mark" title={label.clone()} aria-label={label}
@@ -239,13 +246,6 @@ pub fn PathView(props: &PanelProps) -> Html {
         }
     });
     let act = path.act();
-    // What the last step of a demonstration did, just above the button that made it.
-    let step_line = stop.stepped().and_then(|d| d.last(&lab)).map(|s| html! {
-        <p class="small path-step" id="path-step">
-            <b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }{ " · " }
-            { format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }
-        </p>
-    });
     let doing = match (path.said(), act, result) {
         (Some(_), Some(act), _) => html! {
             <div class="path-do">
@@ -254,11 +254,10 @@ pub fn PathView(props: &PanelProps) -> Html {
                 if let Some((shown, total)) = stop.stepped().map(|d| d.progress(&lab)) {
                     <p class="small" id="demo-progress">{ fill(pt.demo_progress, &[&shown.to_string(), &total.to_string()]) }</p>
                 }
-                { for step_line.clone() }
                 <button type="button" class="btn primary" id="path-act" data-act={act.as_str()} ref={next_focus.clone()}
                     onclick={if act == Act::OpenWorkbench {
                         let host = host.clone();
-                        Callback::from(move |_| open_workbench(EMAIL_PROGRAM, host.as_ref()))
+                        Callback::from(move |_| super::workbench_entry::open(super::workbench_entry::EMAIL_PROGRAM, host.as_ref()))
                     } else {
                         a.reform(|_| Action::Path(PathAction::Do))
                     }}>{ pt.acts[act as usize] }</button>
@@ -334,16 +333,40 @@ pub fn PathView(props: &PanelProps) -> Html {
                 <ul class="choices">{ for choice_buttons }</ul>
             </fieldset>
             { doing }
-            // Once the demonstration is over, its last step stays above the verdict.
-            if act.is_none() { { for step_line.clone() } }
+            // What the run is doing, under the button that moves it on (which stays in place):
+            // each attempt, the consumers' rows, the reads, the demonstration's operations.
+            { for super::evidence::in_card(&lab) }
             if stop == Stop::NoImmediateRetry && path.compared() {
                 { super::recovery::chart(t, &lab.cfg) }
+            }
+            if stop == Stop::JitterHerd && path.compared() {
+                { super::herd_view::chart(t, &lab.cfg) }
+            }
+            if stop == Stop::ExactlyOnce && path.compared() {
+                { super::exactly_once_view::table(t) }
             }
             { for outcome }
             if path.finished() && last {
                 <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right().len().to_string(), &n.to_string()]) }</p>
+                if path.right().len() < n {
+                    <div class="path-missed" id="path-missed">
+                        <p class="small">{ pt.missed }</p>
+                        <ul class="row">
+                            { for Stop::ALL.iter().filter(|s| !path.right().contains(s)).map(|&s| html! {
+                                <li><button type="button" class="btn small" data-stop={s.as_str()} onclick={go(s)}>
+                                    { format!("{}. {}", s.number(), pt.stop(s).title) }</button></li>
+                            }) }
+                        </ul>
+                    </div>
+                }
                 // What comes after the path: building a consumer and seeing it proven.
-                <p class="path-next-up"><a href="#workbench-h" id="path-workbench">{ pt.to_workbench }</a></p>
+                <p class="path-next-up"><a href="#workbench-h" id="path-workbench" onclick={{
+                    let host = host.clone();
+                    Callback::from(move |e: MouseEvent| {
+                        e.prevent_default();
+                        super::workbench_entry::open("", host.as_ref());
+                    })
+                }}>{ pt.to_workbench }</a></p>
             }
             <nav class="row path-nav">
                 <button type="button" class="btn" id="path-back" disabled={stop.previous().is_none()} onclick={go(stop.previous().unwrap_or(stop))}>{ pt.back }</button>

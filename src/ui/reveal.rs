@@ -20,6 +20,10 @@ impl PartialEq for Revealer {
     }
 }
 
+/// Room kept under what is brought into view for the floating control bar, in px (the style
+/// sheet's `scroll-margin-bottom` on a phone).
+const DOCK_MARGIN: u32 = 64;
+
 /// Whether this page is a frame whose parent the lab's script cannot reach (another origin).
 fn cross_origin_frame(win: &web_sys::Window) -> bool {
     let framed = win.parent().ok().flatten().is_some_and(|p| p != *win);
@@ -53,9 +57,16 @@ pub fn reveal(el: &web_sys::Element, align: Align, host: Option<&Revealer>) {
         let r = el.get_bounding_client_rect();
         let y = win.scroll_y().unwrap_or(0.0);
         let px = |v: f64| (v + y).max(0.0).round() as u32;
+        // The control bar floats over the screen's bottom once the host sends viewports:
+        // what comes into view stays clear of it (the style sheet's scroll margin does the
+        // same where the browser scrolls).
+        let docked = win
+            .document()
+            .and_then(|d| d.document_element())
+            .is_some_and(|h| h.has_attribute("data-viewport"));
         host.0.post(&Outgoing::Scroll {
             top: px(r.top()),
-            bottom: px(r.bottom()),
+            bottom: px(r.bottom()) + if docked { DOCK_MARGIN } else { 0 },
             align,
         });
     }
@@ -78,6 +89,51 @@ pub fn reveal_selector(selector: &str, align: Align, host: Option<&Revealer>) {
         .and_then(|d| d.query_selector(selector).ok().flatten())
     {
         reveal(&el, align, host);
+    }
+}
+
+/// Links to a part of the lab (`href="#id"`, the card's «Míralo en», the path's way on to the
+/// workbench) bring that part on screen through [`reveal`] wherever the lab lives: in a frame
+/// the course page sizes to the lab, the browser's own jump moves nothing (the frame does not
+/// scroll; the page does). A part not shown (the workbench's heading once the workbench is
+/// open) is brought by its nearest shown ancestor. One listener on the lab's root.
+pub fn on_link_click(host: Revealer) -> yew::Callback<web_sys::MouseEvent> {
+    yew::Callback::from(move |e: web_sys::MouseEvent| {
+        let Some(link) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("a[href^='#']").ok().flatten())
+        else {
+            return;
+        };
+        let id = link.get_attribute("href").unwrap_or_default();
+        let doc = web_sys::window().and_then(|w| w.document());
+        let mut target = doc.and_then(|d| d.get_element_by_id(id.trim_start_matches('#')));
+        while let Some(el) = target.clone() {
+            let r = el.get_bounding_client_rect();
+            if r.width() > 0.0 || r.height() > 0.0 {
+                break;
+            }
+            target = el.parent_element();
+        }
+        if let Some(el) = target {
+            e.prevent_default();
+            reveal(&el, Align::Start, Some(&host));
+        }
+    })
+}
+
+/// Sets one CSS property of `el` through the CSSOM (`el.style.setProperty`), which a
+/// `style-src 'self'` policy allows where a `style` attribute is refused; by reflection, since
+/// web-sys's `CssStyleDeclaration` would cost the learner's first load more than these lines.
+pub fn set_style(el: &web_sys::Element, name: &str, value: &str) {
+    use js_sys::{Function, Reflect};
+    let Ok(style) = Reflect::get(el, &"style".into()) else {
+        return;
+    };
+    let set = Reflect::get(&style, &"setProperty".into()).ok();
+    if let Some(set) = set.and_then(|f| f.dyn_into::<Function>().ok()) {
+        let _ = set.call2(&style, &name.into(), &value.into());
     }
 }
 

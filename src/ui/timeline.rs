@@ -195,7 +195,7 @@ fn summary(t: &Texts, ev: &SimEvent, now: u64) -> String {
             t.next_attempt,
             t.time(next_at_ms),
             t.countdown,
-            t.time(next_at_ms.saturating_sub(now))
+            t.time_left(next_at_ms.saturating_sub(now))
         ));
     }
     s
@@ -252,7 +252,7 @@ pub fn Timeline(props: &PanelProps) -> Html {
                 EventState::WaitingRetry { next_at_ms, .. } => html! {
                     <p class="next" id="next-attempt">
                         { format!("{}: {} · {} ", t.next_attempt, t.time(next_at_ms), t.countdown) }
-                        <strong class="mono">{ t.time(next_at_ms.saturating_sub(now)) }</strong>
+                        <strong class="mono">{ t.time_left(next_at_ms.saturating_sub(now)) }</strong>
                     </p>
                 },
                 EventState::DeadLettered { at_ms, reason } => html! {

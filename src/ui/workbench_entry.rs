@@ -5,7 +5,9 @@
 //! is not. Without that loader (a host that mounts the lab itself) the panel stays hidden.
 use yew::prelude::*;
 
+use super::reveal::{reveal_id, Revealer};
 use super::text::Lang;
+use crate::embed::protocol::Align;
 
 /// The panel; `origin` is the host's, where the workbench reports its checkpoints itself, and
 /// `xapi` the lab's activity (the workbench's statements are about `{xapi}/workbench`).
@@ -20,4 +22,22 @@ pub fn entry(lang: Lang, origin: Option<String>, xapi: Option<String>) -> Html {
             <div class="workbench-mount"></div>
         </section>
     }
+}
+
+/// What the boundary stop opens the workbench on: the lesson's pattern, with an email.
+pub const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
+
+/// Opens the lab's workbench (its door fetches the module) on `program` (empty: its own first
+/// program), and brings it into view; an open workbench is only brought into view.
+pub fn open(program: &str, host: Option<&Revealer>) {
+    use wasm_bindgen::JsCast;
+    let door = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("open-workbench"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(door) = door.filter(|d| !d.hidden()) {
+        let _ = door.set_attribute("data-link", program);
+        door.click();
+    }
+    reveal_id("workbench-entry", Align::Start, host);
 }

@@ -64,7 +64,7 @@ const screens = (px) => Math.round((px / H) * 100) / 100;
  * progress, the result, the stop passed. */
 const signature = (lab) => lab.locator('#path').evaluate((p) => [
   p.querySelector('#path-act')?.dataset.act ?? '', p.querySelector('#demo-progress')?.textContent ?? '',
-  p.querySelector('#path-result') ? 'result' : '', p.querySelector('#path-step')?.textContent ?? '',
+  p.querySelector('#path-result') ? 'result' : '', p.querySelector('#path-ops li:last-child')?.textContent ?? '',
 ].join('|'));
 
 /** The stop's own control: its action's button, or at the failure-rate stop the probability
@@ -83,7 +83,7 @@ async function control(lab, stop) {
 /** A step's result where the learner can read it: in the card if it shows there, else the
  * demonstration panel's last row. */
 async function stepResult(lab, stop) {
-  if (await lab.locator('#path-step').count()) return span(lab, '#path-step');
+  if (await lab.locator('#path-ops li').count()) return span(lab, '#path-ops li:last-child');
   return span(lab, `#${DEMOS[stop]}-steps li:last-child`);
 }
 

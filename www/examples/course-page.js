@@ -44,6 +44,7 @@ window.addEventListener('message', (e) => {
   li.textContent = JSON.stringify(e.data);
   list.append(li);
   if (e.data.type === 'height' && !lti) frame.style.height = `${e.data.px}px`;
+  if (e.data.type === 'ready') tellViewport();
   if (e.data.type === 'scroll') revealInFrame(frame, e.data);
 });
 
@@ -53,6 +54,21 @@ const send = (msg) => {
   window.sent.push(msg);
   frame.contentWindow.postMessage({ version: 1, ...msg }, labUrl.origin);
 };
+// The frame is as tall as the lab and never scrolls: this page does. The lab keeps its control
+// bar at the bottom of what is on screen once it knows where that is (at most once a frame).
+let viewportAsked = false;
+function tellViewport() {
+  if (viewportAsked) return;
+  viewportAsked = true;
+  requestAnimationFrame(() => {
+    viewportAsked = false;
+    const top = frame.getBoundingClientRect().top + frame.clientTop;
+    frame.contentWindow?.postMessage({ version: 1, type: 'viewport', top: Math.round(-top), height: innerHeight }, labUrl.origin);
+  });
+}
+addEventListener('scroll', tellViewport, { passive: true });
+addEventListener('resize', tellViewport);
+new ResizeObserver(tellViewport).observe(frame);
 document.getElementById('send-en').addEventListener('click', () => send({ type: 'set_language', lang: 'en' }));
 document.getElementById('send-reset').addEventListener('click', () => send({ type: 'reset' }));
 if (params.has('sandbox')) frame.setAttribute('sandbox', params.get('sandbox'));

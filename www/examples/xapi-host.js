@@ -39,6 +39,22 @@ function revealInFrame(frame, { top, bottom, align }) {
 
 const frame = document.getElementById('lab-frame');
 const list = document.getElementById('statements');
+
+// The frame is as tall as the lab: this page scrolls. The lab keeps its control bar at the
+// bottom of what is on screen once it knows where that is (at most once a frame).
+let viewportAsked = false;
+function tellViewport() {
+  if (viewportAsked) return;
+  viewportAsked = true;
+  requestAnimationFrame(() => {
+    viewportAsked = false;
+    const top = frame.getBoundingClientRect().top + frame.clientTop;
+    frame.contentWindow?.postMessage({ version: 1, type: 'viewport', top: Math.round(-top), height: innerHeight }, labUrl.origin);
+  });
+}
+addEventListener('scroll', tellViewport, { passive: true });
+addEventListener('resize', tellViewport);
+new ResizeObserver(tellViewport).observe(frame);
 window.forwarded = [];
 
 addEventListener('message', async (e) => {
@@ -46,6 +62,7 @@ addEventListener('message', async (e) => {
   const m = e.data;
   if (m?.source !== 'retry-lab') return;
   if (m.type === 'height') frame.style.height = `${m.px}px`;
+  if (m.type === 'ready') tellViewport();
   if (m.type === 'scroll') revealInFrame(frame, m);
   if (m.type !== 'xapi') return;
   const statement = { actor, ...m.statement };

@@ -34,7 +34,41 @@ fn messages_out_and_in() {
         parse_incoming(&json(r#"{"type":"reset","version":1}"#)),
         Ok(Incoming::Reset { version: 1 })
     );
+    assert_eq!(
+        parse_incoming(&json(
+            r#"{"type":"viewport","version":1,"top":-120.4,"height":740}"#
+        )),
+        Ok(Incoming::Viewport {
+            version: 1,
+            top: -120,
+            height: 740
+        })
+    );
     for (bad, why) in [
+        (
+            r#"{"type":"viewport","version":1,"top":0}"#,
+            "top and height",
+        ),
+        (
+            r#"{"type":"viewport","version":1,"top":0,"height":0}"#,
+            "top and height",
+        ),
+        (
+            r#"{"type":"viewport","version":1,"top":1e12,"height":700}"#,
+            "top and height",
+        ),
+        (
+            r#"{"type":"viewport","version":1,"top":"0","height":700}"#,
+            "top and height",
+        ),
+        (
+            r#"{"type":"viewport","version":1,"top":0,"height":700,"lang":"es"}"#,
+            "«viewport»",
+        ),
+        (
+            r#"{"type":"reset","version":1,"top":0,"height":700}"#,
+            "«reset»",
+        ),
         (r#"{"type":"reset"}"#, "no protocol version"),
         (r#"{"type":"reset","version":2}"#, "version 2"),
         (r#"{"type":"reset","version":1.5}"#, "no protocol version"),

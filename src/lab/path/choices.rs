@@ -21,6 +21,10 @@ named_enum! {
         OnlyOnTheSchedule = "only-exact-schedule-shows-it",
         JitterRevealsIt = "jitter-reveals-delays",
         TooSmallToSee = "small-delays-invisible",
+        // Many deliveries failed in one outage, retried on the fixed table or with jitter.
+        FixedTableInOrder = "fixed-table-keeps-order",
+        JitterSpreadsRetries = "jitter-spreads-retries",
+        SameRetriesSameResult = "same-retries-same-result",
         // The dead-letter share at 50 %.
         RetriesAlwaysGetThrough = "retries-always-get-through",
         AllSevenFail = "all-seven-deliveries-fail",
@@ -46,6 +50,10 @@ named_enum! {
         OffsetSkipped = "kafka-knows-it-was-read",
         OtherDiscards = "dedup-table-is-shared",
         KafkaExactlyOnce = "kafka-exactly-once-covers-it",
+        // Kafka's exactly-once switched on: what a crash after the database commit repeats.
+        NothingRepeats = "exactly-once-covers-everything",
+        OnlyTopicRepeats = "only-the-topic-repeats",
+        DatabaseRepeats = "database-outside-kafka-repeats",
         OtherInstanceGetsIt = "visible-again",
         SqsDropsIt = "sqs-sees-work-done",
         SameInstanceKeepsIt = "reserved-for-first-instance",

@@ -15,6 +15,7 @@ named_enum! {
         Backoff = "step_backoff",
         NoImmediateRetry = "step_no_immediate_retry",
         NoJitter = "step_no_jitter",
+        JitterHerd = "step_jitter_herd",
         DeadLetter = "step_dead_letter",
         FailureRate = "step_failure_rate",
         DoubleV4 = "step_double_v4",
@@ -23,6 +24,7 @@ named_enum! {
         AskRedelivery = "ask_redelivery",
         AckLost = "step_ack_lost",
         Rebalance = "step_rebalance",
+        ExactlyOnce = "step_exactly_once",
         VisibilityTimeout = "step_visibility_timeout",
         Transaction = "step_transaction",
         AskSameTransaction = "ask_same_transaction",
@@ -161,6 +163,19 @@ const fn describe(stop: Stop) -> StopSpec {
                 &[],
                 Kind::Question,
             ),
+            // The comparison is drawn in the card itself.
+            Stop::JitterHerd => (
+                const {
+                    &[
+                        w(FixedTableInOrder),
+                        w(JitterSpreadsRetries),
+                        w(SameRetriesSameResult),
+                    ]
+                },
+                JitterSpreadsRetries,
+                &[],
+                Kind::Run,
+            ),
             Stop::DeadLetter => (
                 const {
                     &[
@@ -241,6 +256,13 @@ const fn describe(stop: Stop) -> StopSpec {
                 },
                 OtherDiscards,
                 &[Timeline, Consumers],
+                Kind::Run,
+            ),
+            // The two runs, exactly-once off and on, are drawn in the card itself.
+            Stop::ExactlyOnce => (
+                const { &[w(NothingRepeats), w(DatabaseRepeats), w(OnlyTopicRepeats)] },
+                DatabaseRepeats,
+                &[],
                 Kind::Run,
             ),
             Stop::VisibilityTimeout => (

@@ -6,7 +6,7 @@ use super::scenes::{race_guard, Act};
 use crate::lab::Lab;
 use crate::sim::demos::TxBoundary;
 use crate::sim::recovery::{self, Retries};
-use crate::sim::{jitter, EventState};
+use crate::sim::{exactly_once, herd, jitter, EventState};
 use Answer::{Choice as Words, Count, Rows, Secs};
 
 use super::content::Choice::*;
@@ -148,6 +148,27 @@ pub fn observe(lab: &Lab, stop: Stop, predicted: bool, compared: bool) -> Option
                 },
             ))
         }
+        // Many deliveries failed together: on which way of waiting were all of them delivered?
+        Stop::JitterHerd => compared.then(|| {
+            let [fixed, jittered] =
+                [herd::Waits::Fixed, herd::Waits::Jittered].map(|w| herd::run(w, &lab.cfg));
+            let all = |h: &herd::Herd| h.delivered == herd::EVENTS;
+            Words(match (all(&fixed), all(&jittered)) {
+                (false, true) => JitterSpreadsRetries,
+                (true, false) => FixedTableInOrder,
+                _ => SameRetriesSameResult,
+            })
+        }),
+        // A crash after the database commit with exactly-once on: what is there twice?
+        Stop::ExactlyOnce => compared.then(|| {
+            let (_, naive_rows, topic) = exactly_once::outcome(true);
+            Words(match (naive_rows > 1, topic > 1) {
+                (true, false) => DatabaseRepeats,
+                (false, true) => OnlyTopicRepeats,
+                // Both twice is no choice's belief: nothing the stop offers, as no run shows it.
+                _ => NothingRepeats,
+            })
+        }),
         // Two logs of one outage, the same delay planted in each: in which can a reader who
         // knows the schedule point at it?
         Stop::NoJitter => predicted.then(|| {
@@ -198,7 +219,9 @@ pub fn next_act(lab: &Lab, stop: Stop, seen: bool, compared: bool) -> Option<Act
         Stop::AckLost | Stop::Natural if fresh => Some(Act::LoseAckAndPublish),
         Stop::Rebalance if fresh => Some(Act::RebalanceAndPublish),
         Stop::VisibilityTimeout if fresh => Some(Act::ExpireAndPublish),
-        Stop::NoImmediateRetry if !compared => Some(Act::Compare),
+        Stop::NoImmediateRetry | Stop::JitterHerd | Stop::ExactlyOnce if !compared => {
+            Some(Act::Compare)
+        }
         stop if stop.stepped().is_some_and(|d| !d.finished(lab)) => Some(Act::NextStep),
         Stop::CursorResume if lab.polling.restarted_at.is_none() => Some(Act::Restart),
         Stop::CursorResume if !seen => Some(Act::Poll),

@@ -51,12 +51,17 @@ impl Stepped {
         (shown.min(total), total)
     }
 
+    /// The operations shown so far, in order.
+    pub fn visible(self, lab: &Lab) -> &[DemoStep] {
+        match self {
+            Stepped::Race => lab.race.visible(),
+            Stepped::Tx => lab.tx.visible(),
+        }
+    }
+
     /// The operation shown last, if any: what the learner's last step did.
     pub fn last(self, lab: &Lab) -> Option<&DemoStep> {
-        match self {
-            Stepped::Race => lab.race.visible().last(),
-            Stepped::Tx => lab.tx.visible().last(),
-        }
+        self.visible(lab).last()
     }
 
     pub fn finished(self, lab: &Lab) -> bool {
@@ -135,7 +140,11 @@ pub fn scene(stop: Stop) -> Vec<Action> {
         }
         // Both comparisons are computed from the schedule: the lesson's, whatever the learner
         // set before (a 10 s base would plant the delay where it no longer shows).
-        Stop::NoImmediateRetry | Stop::NoJitter => vec![Action::Restart(quiet)],
+        Stop::NoImmediateRetry | Stop::NoJitter | Stop::JitterHerd => {
+            vec![Action::Restart(quiet)]
+        }
+        // Computed from its own model: nothing of the run to set.
+        Stop::ExactlyOnce => Vec::new(),
         Stop::AskRedelivery
         | Stop::AskSameTransaction
         | Stop::AskNatural

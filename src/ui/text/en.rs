@@ -1,5 +1,7 @@
 //! The English table.
-use super::{Announce, JitterTexts, PathTexts, ScenarioTexts, StopText, Texts, Verdicts};
+use super::{
+    Announce, EvidenceTexts, JitterTexts, PathTexts, ScenarioTexts, StopText, Texts, Verdicts,
+};
 use crate::lab::checkpoints::Challenge;
 use crate::lab::checkpoints::Stop;
 use crate::lab::path::Act;
@@ -178,6 +180,15 @@ pub static EN: Texts = Texts {
         step_back: "Back one step",
         past_hint: "You are in this run's past: playing on, everything happens again exactly, what you did later too; acting now discards that future.",
     },
+    evidence: EvidenceTexts {
+        at_secs: "at {0}\u{a0}s",
+        next: "{0} {1}: {2}\u{a0}s to go",
+        dead_lettered: "To the dead-letter queue {0}",
+        consumers: "Duplicates the idempotent consumer discarded: {0} · effects the naive one applied: {1}",
+        natural: "Naive: «Counter (+1)» at {0} · «Status = 'scheduled'», passes: {1}",
+        reads: "Reads: {0}",
+        crashed_at: "{0} (crashed)",
+    },
     path: PathTexts {
         heading: "Guided path",
         step_of: "Step {0} of {1}",
@@ -199,19 +210,29 @@ pub static EN: Texts = Texts {
         unoffered: "No choice says {0}: the scene was changed before the run, so no prediction could be right. Start the stop again to see it as it is set.",
         again: "Start this stop again",
         rows: "idempotent {0}, naive {1}",
+        missed: "To go over, the stops you did not get right:",
         finished: "Path complete: {0} of {1} right. Keep exploring on your own.",
-        passed: "passed",
+        passed: "right",
+        passed_wrong: "passed, not right",
         look: "See it in:",
         demo_progress: "The demonstration is at operation {0} of {1}; each one appears in the «Step-by-step demonstrations» panel.",
         to_workbench: "Next: build your own consumer in the «Consumer workbench» and check whether it survives every redelivery and race.",
         feedback_loading: "Loading the text…",
         feedback_missing: "The text could not be loaded. Reload the page to read it.",
         set_rate: "Set «Failure probability per attempt» to 50 % here and read below the dead-letter rate it gives.",
+        rate_needed: "It is at {0}: this stop needs 50\u{a0}%.",
         recovery_caption: "Attempts that reach the consumer each minute (log scale). It is down from minute 0 to 3; then it takes up to 2 attempts a second.",
         recovery_hubs: ["Retry at once", "Wait table"],
         recovery_minute: "Minute {0}",
         recovery_caught_up: "{0}: caught up at {1}.",
         recovery_never: "{0}: not caught up in {1} minutes ({2} events delivered).",
+        herd_caption: "Attempts that reach the service each second, over the first 4 minutes (the line: the 20 a second it takes).",
+        herd_hubs: ["Exact table", "With jitter"],
+        herd_delivered: "{0}: {1} of {2} delivered, the last at {3}.",
+        herd_none: "{0}: none delivered; all {1} ended in the dead-letter queue.",
+        eos_columns: ["Exactly-once off", "Exactly-once on"],
+        eos_rows: ["Records in the output topic", "Rows in the database (idempotent)", "Rows in the database (naive)"],
+        eos_story: "With exactly-once on: A read, wrote its row, produced its record and crashed; Kafka aborted its transaction; B read the same record, wrote, produced and committed.",
         acts: keyed!(Act {
             Publish: "Publish a pass and play",
             PublishTwice: "Publish the same pass twice and play",
@@ -253,6 +274,12 @@ pub static EN: Texts = Texts {
                 todo: "Two retry logs of the same consumer outage: one on the lesson's wait table, one with jitter, which moves each wait at random by up to 20%. In both, the hub stalled and one retry came 7 s late. Compare each wait with the table.",
                 prompt: "In which of the two logs can you point at the retry that came late?",
                 explain: "On the fixed table every wait matches except retry 4's: 247 s instead of 240. With jitter every wait strays from the table, and those 7 s are lost among them. Without randomness, a deviation is a signal.",
+            },
+            JitterHerd: StopText {
+                title: "Many clients at once: what jitter is for",
+                todo: "A service was down for 10\u{a0}s and 120 deliveries failed against it at that moment. Once back it takes up to 20 attempts a second; if more come, they all fail. Compare two hubs that retry those 120 deliveries: one on the lesson's exact wait table, the other on the same table with jitter, which moves each wait at random by up to 20\u{a0}%.",
+                prompt: "With which of the two hubs are all 120 delivered?",
+                explain: "On the exact table, the 120 come back together at every retry and each wave knocks the service down: all end in dead letter. With jitter, the same attempts spread out and fit. With one consumer, the exact table piles nothing up and shows every deviation.",
             },
             DeadLetter: StopText {
                 title: "Dead letter once the six retries are used up",
@@ -302,6 +329,12 @@ pub static EN: Texts = Texts {
                 prompt: "What does the idempotent consumer on instance B do with that event?",
                 explain: "B received the event on the retry and found its id in the dedup table, which is in the database, not in the instance. Kafka's exactly-once covers only what happens inside Kafka: it does not reach that database.",
             },
+            ExactlyOnce: StopText {
+                title: "Kafka's exactly-once, switched on",
+                todo: "Again instance A reads a record, writes its row to the database (its commit, outside Kafka), produces a record to an output topic and crashes before committing its offset. Now Kafka's exactly-once is on: what A produces and its offset belong to one Kafka transaction. Compare the same crash with exactly-once off and on.",
+                prompt: "With exactly-once on, what is there twice after A's crash?",
+                explain: "Kafka aborted A's transaction: its record vanished from the output topic. A's row was committed in the database, outside Kafka: the naive consumer wrote it again with B. An external database or a webhook needs its own idempotency.",
+            },
             VisibilityTimeout: StopText {
                 title: "An expired visibility timeout, with the work done",
                 todo: "In SQS, a received message stays hidden for its visibility timeout, and the consumer must delete it before that expires. Instance A is slow: it finishes the work and commits to its database, but the timeout had already expired when it tries to delete the message. In the lab, the new delivery is the hub's retry, at 30 s.",
@@ -348,7 +381,7 @@ pub static EN: Texts = Texts {
                 title: "Where does an email's protection go?",
                 todo: "Now the effect is sending a confirmation email. A rollback does not bring an email back: it leaves as soon as it is sent, inside a transaction or not.",
                 prompt: "Where must the protection against redelivery of that event go?",
-                explain: "The dedup table protects what commits with it in the database, and an email does not commit there. The idempotency boundary goes further: an idempotency key the provider honours, or the outbox pattern.",
+                explain: "The dedup table protects what commits with it in the database, and an email does not commit there. The boundary reaches the provider: an idempotency key it honours. An outbox keeps the email from being lost, but its sender still needs that key.",
             },
             Cursor: StopText {
                 title: "The polling cursor",
@@ -564,7 +597,7 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::SetStatus => "Setting a pass's status to a constant value",
         Choice::SendEmail => "Sending a confirmation email",
         Choice::DedupTableCoversEmail => "In the dedup table, in the same transaction as the sending",
-        Choice::ProtectAtProvider => "Beyond the database: an idempotency key the provider honours, or an outbox",
+        Choice::ProtectAtProvider => "At the provider: an idempotency key it honours (with or without an outbox)",
         Choice::FewerRetries => "In the hub: retrying fewer times",
         Choice::InstanceMemory => "In the memory of the instance that sends the email",
         Choice::IdempotentRepeats => "The idempotent one",
@@ -575,6 +608,12 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::AckUnknown => "Because when the answer is lost, the hub cannot know whether the consumer processed: it has to retry, and that can duplicate",
         Choice::V4Collide => "Because two v4 UUIDs can collide",
         Choice::NoCursor => "Because consumers do not keep their cursor",
+        Choice::FixedTableInOrder => "The exact table's: every retry comes on time, in order",
+        Choice::JitterSpreadsRetries => "The jitter one's: the retries come spread out and fit within what it takes",
+        Choice::SameRetriesSameResult => "Both alike: they are the same retries",
+        Choice::NothingRepeats => "Nothing: exactly-once covers the whole processing",
+        Choice::DatabaseRepeats => "The naive consumer's row in the database: its commit is outside Kafka",
+        Choice::OnlyTopicRepeats => "Only the record in the output topic; the database is fine",
         Choice::ImmediateFirst => "The one that retries at once: as soon as the consumer is back, it gets everything",
         Choice::ScheduleFirst => "The one that follows the wait table",
         Choice::BothSameTime => "Both at the same time: they are the same 60 events",
@@ -638,6 +677,10 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskAtLeastOnce, W(TooSlow)) => "Speed changes nothing: however fast the hub is, when the answer is lost it does not know whether the work was done. You saw it in «An ack lost on the way back»: it had to retry.",
         (Stop::AskAtLeastOnce, W(V4Collide)) => "Two v4 UUIDs practically never collide. The duplicates on the path came from redelivering an event or publishing a fact twice.",
         (Stop::AskAtLeastOnce, W(NoCursor)) => "Losing the cursor causes duplicates too (you saw it in «The polling cursor»), but it does not explain the guarantee: even if no one lost theirs, a lost answer forces the hub to retry.",
+        (Stop::JitterHerd, W(FixedTableInOrder)) => "On time, yes, but all at the same time: the 120 come back together at 30\u{a0}s, then at 90\u{a0}s…, and each wave is over the 20 a second the service takes. In the chart, none is delivered on the exact table.",
+        (Stop::JitterHerd, W(SameRetriesSameResult)) => "They are the same attempts, but they do not come at once: with jitter they spread over several seconds and fit within what the service takes. In the chart, only the hub with jitter delivers all 120.",
+        (Stop::ExactlyOnce, W(NothingRepeats)) => "Exactly-once aborted what was inside Kafka: A's record in the output topic. A's row in the database was already committed outside Kafka, and the naive consumer wrote it again with B: two rows.",
+        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "It is the other way round: the output topic has one record, because Kafka aborted A's transaction. What was repeated is the naive consumer's row in the database, which Kafka cannot undo.",
         (Stop::NoImmediateRetry, W(ImmediateFirst)) => "It gets everything, yes, but all at once: it takes 2 attempts a second, and 60 events insisting every second never let it get up. The chart shows it: with that hub none is delivered.",
         (Stop::NoImmediateRetry, W(BothSameTime)) => "The events are the same, the load is not: the table spaces them out; retries at once smother the consumer. In the chart, only the wait table catches up.",
         (Stop::NoJitter, W(VisibleInBoth)) => "With jitter no wait matches the table: they all stray by up to 20%, and retry 4 of the jittered log does not stand out among the others. Only the fixed table lets you point at it.",

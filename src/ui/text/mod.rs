@@ -216,6 +216,8 @@ pub struct Texts {
     pub input_problems: &'static str,
     pub challenges: &'static str,
     pub path: PathTexts,
+    /// What a stop's run is doing, in its card (`ui::evidence`).
+    pub evidence: EvidenceTexts,
     pub scenarios: ScenarioTexts,
     /// Lanes of the demonstrations' diagrams: instance A, the shared database, instance B, and
     /// the consumer after its restart.
@@ -410,7 +412,11 @@ pub struct PathTexts {
     pub rows: &'static str,
     /// `{0}` right predictions and answers, `{1}` stops.
     pub finished: &'static str,
+    /// Before the stops missed at the end of the path (each a button back to it).
+    pub missed: &'static str,
+    /// A passed stop's mark: right, or passed without a right prediction.
     pub passed: &'static str,
+    pub passed_wrong: &'static str,
     /// Before the links to the panels a stop is about.
     pub look: &'static str,
     /// `{0}` operations shown of the `{1}` of the demonstration the stop steps through.
@@ -420,8 +426,10 @@ pub struct PathTexts {
     /// While a stop's texts or its feedback are fetched, and if they cannot be.
     pub feedback_loading: &'static str,
     pub feedback_missing: &'static str,
-    /// The failure-rate stop, once predicted: where the learner sets the probability.
+    /// The failure-rate stop, once predicted: where the learner sets the probability, and
+    /// (`{0}` the probability set) what it needs when another is set.
     pub set_rate: &'static str,
+    pub rate_needed: &'static str,
     /// The no-immediate-retry comparison: its caption, the two hubs (at once, on the table),
     /// `{0}` a minute, `{0}` a hub caught up at `{1}`, `{0}` a hub not caught up in `{1}`
     /// minutes, having delivered `{2}` events.
@@ -430,10 +438,38 @@ pub struct PathTexts {
     pub recovery_minute: &'static str,
     pub recovery_caught_up: &'static str,
     pub recovery_never: &'static str,
+    /// The jitter stop's comparison: its caption, the two hubs (exact table, jitter), and
+    /// `{0}` a hub that delivered `{1}` of `{2}`, the last at `{3}`, or none of them.
+    pub herd_caption: &'static str,
+    pub herd_hubs: [&'static str; 2],
+    pub herd_delivered: &'static str,
+    pub herd_none: &'static str,
+    /// The exactly-once stop's two runs: the columns (off, on), the rows (the output topic's
+    /// records, the idempotent and the naive consumer's rows), and what happened with it on.
+    pub eos_columns: [&'static str; 2],
+    pub eos_rows: [&'static str; 3],
+    pub eos_story: &'static str,
     pub acts: [&'static str; Act::COUNT],
     /// The no-jitter stop's two logs.
     pub jitter: JitterTexts,
     pub stops: [StopText; Stop::COUNT],
+}
+}
+
+strings! {
+/// A stop's run in its card: `{0}` seconds since publication («a los 210 s»); the next attempt
+/// (`{0}` its name, `{1}` when, `{2}` seconds left); the move to dead-letter (`{0}` when); what
+/// each consumer did (`{0}` duplicates the idempotent one discarded, `{1}` effects the naive one
+/// applied); the naive consumer's counter and states (`{0}`, `{1}`); the polling reads (`{0}`),
+/// a read during which it crashed (`{0}` its seq).
+pub struct EvidenceTexts {
+    pub at_secs: &'static str,
+    pub next: &'static str,
+    pub dead_lettered: &'static str,
+    pub consumers: &'static str,
+    pub natural: &'static str,
+    pub reads: &'static str,
+    pub crashed_at: &'static str,
 }
 }
 

@@ -158,12 +158,24 @@ impl Texts {
         fill(self.publication_n, &[&n.to_string()])
     }
 
-    /// A decimal number (written with a point, as `num` writes it) the language's way.
-    /// A simulated time (`31:30,000` in Spanish, `31:30.000` in English).
+    /// A simulated time as every panel shows it, to the second (`31:30`): the schedule's
+    /// moments are whole seconds.
     pub fn time(&self, ms: u64) -> String {
+        crate::sim::utc::format_s(ms)
+    }
+
+    /// A time left, rounded up to the second: it reads 0:00 only once the moment came.
+    pub fn time_left(&self, ms: u64) -> String {
+        crate::sim::utc::format_s(ms.div_ceil(1000) * 1000)
+    }
+
+    /// A simulated time to the millisecond (`31:30,000` in Spanish, `31:30.000` in English):
+    /// the log's, a record for authors and exports.
+    pub fn time_ms(&self, ms: u64) -> String {
         self.decimal(crate::sim::utc::format_ms(ms))
     }
 
+    /// A decimal number (written with a point, as `num` writes it) the language's way.
     pub fn decimal(&self, text: String) -> String {
         if self.decimal_sep == "." {
             text
