@@ -250,6 +250,8 @@ named_enum! {
         Storage = "storage",
         /// A share link.
         Link = "link",
+        /// Progress the host kept and handed over (`keep=host`: a learning platform's).
+        Host = "host",
     }
 }
 

@@ -63,6 +63,13 @@ fn texty() -> impl Strategy<Value = String> {
         Just("-0".into()),
         Just("https://a.b".into()),
         Just("timeline,dlq".into()),
+        Just("keep=host&".into()),
+        Just("saved=".into()),
+        Just("guide=1&".into()),
+        Just("passed=step_backoff,step_crash".into()),
+        Just("right=ask_natural".into()),
+        Just("tries=step_crash:65535".into()),
+        Just("at=step_cursor".into()),
         Just("%E2%82".into()),
         "[0-9.]{0,12}",
         ".{0,8}",
@@ -245,6 +252,47 @@ fn saved_state_never_panics_and_accepts_only_valid_state() {
         }
         Ok(())
     });
+}
+
+#[test]
+fn progress_a_host_hands_over_never_panics_the_lab() {
+    use retry_lab::embed::boot::{boot, Outside};
+    use retry_lab::embed::protocol::Keep;
+    use retry_lab::problem::Source;
+    // Booting builds the lab and sets a stop's scene: a tenth of the cases of the parsers.
+    let n = (cases() / 10).max(1);
+    let mut runner = TestRunner::new(RunnerConfig {
+        cases: n,
+        failure_persistence: None,
+        ..RunnerConfig::default()
+    });
+    let query = prop_oneof![
+        texty(),
+        texty().prop_map(|s| format!("keep=host&saved={s}"))
+    ];
+    runner
+        .run(&query, |q| {
+            let (options, _) = MountOptions::from_query(&q);
+            let saved = options.saved.as_deref().map(saved::parse);
+            let refused = matches!(saved, Some(Err(_)));
+            let host = options.keep == Keep::Host;
+            let lab = boot(Outside {
+                options,
+                saved,
+                ..Outside::default()
+            })
+            .lab;
+            // What the host handed over and the lab could not read is said, as the host's.
+            if refused && host {
+                prop_assert!(lab
+                    .boundary_notices
+                    .iter()
+                    .any(|n| n.source == Source::Host));
+            }
+            Ok(())
+        })
+        .unwrap();
+    eprintln!("progress handed over by a host: {n} inputs booted");
 }
 
 #[test]

@@ -35,10 +35,12 @@
   // saved, no link. Where the lab will open on something else (another language, options, a
   // saved session, a share link), it is hidden here, before it is ever painted, and only the
   // loading line shows: no flash of the wrong first view.
-  var neutral = { origin: 1, xapi: 1, class: 1, resize: 1, id: 1 };
+  // A host that keeps the progress (keep=host) hands it over as `saved`; this browser's own
+  // is then not the lab's.
+  var neutral = { origin: 1, xapi: 1, class: 1, resize: 1, id: 1, keep: 1 };
   var differs = location.hash.length > 1;
   params.forEach(function (v, k) { if (!neutral[k] && !(k === 'lang' && v === 'es')) differs = true; });
-  try {
+  if (params.get('keep') !== 'host') try {
     for (var i = 0; i < localStorage.length; i++) if (/^retry-lab/.test(localStorage.key(i))) differs = true;
   } catch (e) { /* no storage: nothing saved to differ */ }
   if (differs) document.documentElement.classList.add('no-prerender');

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use super::link::{parse_fragment, SharedRun, Start};
-use super::protocol::MountOptions;
+use super::protocol::{Keep, MountOptions};
 use super::saved::Saved;
 use crate::lab::panels::Panel;
 use crate::lab::path::PathAction;
@@ -23,7 +23,8 @@ pub struct Outside {
     /// Language and settings of a mounter that passes them directly (tests, `mount_lab`).
     pub lang: Option<Lang>,
     pub config: Option<Config>,
-    /// What the browser saved: nothing, or what it held, or why that was not usable.
+    /// What was saved: nothing, or what it held, or why that was not usable. The browser's
+    /// storage, or the host's when it keeps the progress (`options.keep`).
     pub saved: Option<Result<Saved, Problem>>,
     /// The URL fragment (a share link), with its `#`.
     pub hash: String,
@@ -49,6 +50,10 @@ pub fn boot(outside: Outside) -> Booted {
         mut notices,
     } = outside;
     let from = |source: Source| move |problem| BoundaryNotice { source, problem };
+    let kept_by = match options.keep {
+        Keep::Browser => Source::Storage,
+        Keep::Host => Source::Host,
+    };
     // What the host (or the mounter) asked for explicitly wins over what the browser saved.
     let asked_lang = options.lang.or(lang);
     let asked_cfg = options.config.clone().or(config);
@@ -70,7 +75,7 @@ pub fn boot(outside: Outside) -> Booted {
             });
             restored = Some(saved);
         }
-        Some(Err(problem)) => notices.push(from(Source::Storage)(problem)),
+        Some(Err(problem)) => notices.push(from(kept_by)(problem)),
         None => {}
     }
     // A share link is the learner's own choice: it wins over both.
@@ -89,7 +94,8 @@ pub fn boot(outside: Outside) -> Booted {
     if let Some(saved) = restored {
         saved.restore_progress(&mut lab);
         // Say so when there is progress to continue, with a way to start again.
-        lab.continued = !lab.path.passed().is_empty() || !lab.challenges.is_empty();
+        let any = !lab.path.passed().is_empty() || !lab.challenges.is_empty();
+        lab.continued = any.then_some(kept_by);
     }
     lab.host.shown = options.diagnostics;
     lab.boundary_notices = notices;
@@ -217,7 +223,7 @@ mod tests {
             &Set::from([Stop::Backoff]),
             "progress kept"
         );
-        assert!(lab.continued);
+        assert_eq!(lab.continued, Some(Source::Storage));
         // The host's start wins as well: on the path, where the learner left it.
         let lab = booted(Outside {
             options: MountOptions::from_query("?start=path").0,
@@ -236,7 +242,9 @@ mod tests {
             ..Outside::default()
         });
         let fx = lab.apply(Action::StartOver);
-        assert!(!lab.continued && lab.path.passed().is_empty() && lab.challenges.is_empty());
+        assert!(
+            lab.continued.is_none() && lab.path.passed().is_empty() && lab.challenges.is_empty()
+        );
         assert_eq!((lab.path.guided(), lab.path.stop()), (true, Stop::ALL[0]));
         assert!(fx.save, "the saved progress is replaced");
         assert_eq!(Saved::of(&lab).path.passed.len(), 0);
@@ -264,6 +272,26 @@ mod tests {
     }
 
     #[test]
+    fn progress_the_host_kept_comes_back_and_says_where_from() {
+        let options = MountOptions::from_query("?keep=host").0;
+        let lab = booted(Outside {
+            options: options.clone(),
+            saved: Some(crate::embed::saved::parse(&saved().to_text())),
+            ..Outside::default()
+        });
+        assert_eq!(lab.path.stop(), Stop::Crash);
+        assert_eq!(lab.path.passed(), &Set::from([Stop::Backoff]));
+        assert_eq!(lab.continued, Some(Source::Host));
+        let lab = booted(Outside {
+            options,
+            saved: Some(crate::embed::saved::parse("{\"slide\":7}")),
+            ..Outside::default()
+        });
+        assert_eq!(lab.boundary_notices[0].source, Source::Host);
+        assert_eq!((lab.path.stop(), lab.continued), (Stop::ALL[0], None));
+    }
+
+    #[test]
     fn unusable_saved_state_is_a_notice_and_the_defaults() {
         let problem = crate::embed::saved::parse("v=9").unwrap_err();
         let lab = booted(Outside {
@@ -272,7 +300,7 @@ mod tests {
         });
         assert_eq!(lab.cfg.seed, Config::default().seed);
         assert!(lab.path.guided(), "a first visit's path");
-        assert!(!lab.continued);
+        assert!(lab.continued.is_none());
         assert_eq!(lab.boundary_notices[0].source, Source::Storage);
         assert_eq!(lab.path.passed(), &fresh_progress().passed);
     }

@@ -43,6 +43,11 @@ pub enum Outgoing {
         bottom: u32,
         align: Align,
     },
+    /// The lab's progress as it saves it (the text it keeps in `localStorage` otherwise), for a
+    /// host that keeps it (`keep=host`): sent whenever the lab saves, and once when it starts.
+    Saved {
+        state: String,
+    },
 }
 
 /// Where a part brought into view goes.
@@ -93,6 +98,10 @@ impl Outgoing {
                     ("bottom", Out::Num(*bottom)),
                     ("align", Out::Str(align.as_str())),
                 ],
+            ),
+            Outgoing::Saved { state } => (
+                "saved",
+                vec![("state", Out::Tree(Value::Str(state.clone())))],
             ),
         };
         let mut all = vec![
@@ -212,6 +221,18 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// Who keeps the learner's progress: this browser (`localStorage`), or the host, which hands
+    /// it over as `saved` when it embeds the lab and hears each save as a `saved` message (a
+    /// learning platform's runtime, through the SCORM package's launch page).
+    #[derive(Default)]
+    pub enum Keep {
+        #[default]
+        Browser = "browser",
+        Host = "host",
+    }
+}
+
 /// How the host embeds the lab. Every field is optional.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MountOptions {
@@ -242,6 +263,11 @@ pub struct MountOptions {
     pub scenario: Option<Scenario>,
     /// A scenario file next to the page to fetch and play (the iframe's `?scenario=`).
     pub scenario_file: Option<String>,
+    /// Who keeps the progress (`keep=host`: the host, never this browser's storage).
+    pub keep: Keep,
+    /// The progress the host kept, as the lab wrote it (implies `keep=host`): read and checked
+    /// exactly like `localStorage`'s. Absent with `keep=host`: nothing kept yet, a first visit.
+    pub saved: Option<String>,
 }
 
 /// Longest embedding id.
@@ -312,6 +338,10 @@ impl MountOptions {
         if let Some(panels) = self.panels.take() {
             self.panels = Some(panels);
         }
+        // A host that hands over the progress keeps it.
+        if self.saved.is_some() {
+            self.keep = Keep::Host;
+        }
         if let Some(id) = self.id.take() {
             if valid_id(&id) {
                 self.id = Some(id);
@@ -353,6 +383,10 @@ impl MountOptions {
             "start" => (
                 v.and_then(Start::from_name).map(|s| self.start = Some(s)),
                 Why::MustBe("path", "free"),
+            ),
+            "keep" => (
+                v.and_then(Keep::from_name).map(|k| self.keep = k),
+                Why::MustBe("browser", "host"),
             ),
             "diagnostics" => (
                 match v {
@@ -424,6 +458,13 @@ impl MountOptions {
                         problems.push(problem("id", Why::WrongType(Expected::Text, val.kind())))
                     }
                 },
+                "saved" => match val.as_str() {
+                    Some(t) => o.saved = Some(t.to_string()),
+                    None => {
+                        let why = Why::WrongType(Expected::Text, val.kind());
+                        problems.push(problem("saved", why))
+                    }
+                },
                 "xapi" | "class" => match val.as_str() {
                     Some(t) if k == "xapi" => o.xapi = Some(t.to_string()),
                     Some(t) => o.class = Some(t.to_string()),
@@ -445,11 +486,26 @@ impl MountOptions {
         let mut o = MountOptions::default();
         let mut problems = Vec::new();
         let q = query.strip_prefix('?').unwrap_or(query);
-        if q.len() > MAX_MESSAGE {
+        // The progress a host hands over has its own bound, the saved state's (`saved::parse`);
+        // the other options keep theirs.
+        let saved_len: usize = q
+            .split('&')
+            .filter(|p| p.starts_with("saved="))
+            .map(|p| p.len() + 1)
+            .sum();
+        if q.len() - saved_len.min(q.len()) > MAX_MESSAGE {
             return (o, vec![problem("?", Why::TooLong(q.len(), MAX_MESSAGE))]);
         }
         for pair in q.split('&').filter(|s| !s.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            // Bounded as the browser's saved state is, when it is read (`saved::parse`).
+            if k == "saved" {
+                match o.saved {
+                    Some(_) => problems.push(problem(k, Why::GivenTwice)),
+                    None => o.saved = Some(super::link::percent_decode(v)),
+                }
+                continue;
+            }
             let v = super::link::percent_decode(v);
             if o.read_choice(k, Some(&v), &mut problems) {
                 continue;

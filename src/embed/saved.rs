@@ -181,6 +181,104 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::embed::boot::{boot, Outside};
+    use crate::embed::protocol::{Keep, MountOptions};
+    use crate::lab::path::follow;
+    use crate::problem::Source;
+
+    /// SCORM 1.2's limit for `cmi.suspend_data`, where a learning platform keeps this text.
+    const SCORM_12_SUSPEND_DATA: usize = 4096;
+
+    /// A learner who walks the whole path natively, every third stop wrong; their state.
+    fn whole_path() -> Lab {
+        let mut lab = Lab::new(Config::default(), Lang::Es);
+        let mut each = |_: &Lab, _: &crate::lab::Effects| {};
+        for (i, &stop) in Stop::ALL.iter().enumerate() {
+            let right = stop.spec().right;
+            let wrong = stop.offers().iter().map(|o| o.choice).find(|&c| c != right);
+            let choice = if i % 3 == 0 {
+                wrong.unwrap_or(right)
+            } else {
+                right
+            };
+            follow::answer(&mut lab, stop, choice, &mut each).expect("a verdict at every stop");
+        }
+        assert!(lab.path.finished());
+        lab
+    }
+
+    #[test]
+    fn the_longest_state_the_lab_writes_fits_scorm_12s_suspend_data() {
+        let walked = Saved::of(&whole_path()).to_text();
+        // The longest there can be: every stop passed and right, each tried 65 535 times, every
+        // challenge, the largest seed and settings with the most digits, the longest stop name.
+        let mut tries = Tries::default();
+        for &s in Stop::ALL {
+            tries.set(s, u16::MAX);
+        }
+        let at = *Stop::ALL.iter().max_by_key(|s| s.as_str().len()).unwrap();
+        let longest = Saved {
+            version: VERSION,
+            lang: Lang::En,
+            config: Config {
+                seed: u64::MAX,
+                failure_probability: 0.987,
+                ack_lost_share: 0.123,
+                base_seconds: 3600,
+                max_retries: 12,
+                ..Config::default()
+            },
+            challenges: Challenge::ALL.iter().copied().collect(),
+            path: Progress {
+                guided: true,
+                at,
+                passed: Stop::ALL.iter().copied().collect(),
+                right: Stop::ALL.iter().copied().collect(),
+                tries,
+            },
+        }
+        .to_text();
+        eprintln!(
+            "saved state: {} characters after the whole path, {} at the longest",
+            walked.len(),
+            longest.len()
+        );
+        assert!(parse(&longest).is_ok(), "{longest}");
+        assert!(walked.len() < longest.len() && longest.len() <= SCORM_12_SUSPEND_DATA);
+    }
+
+    #[test]
+    fn every_cut_of_a_hosts_state_is_read_or_refused_and_the_lab_boots_from_it() {
+        let text = Saved::of(&whole_path()).to_text();
+        let (options, _) = MountOptions::from_query("?keep=host");
+        assert_eq!(options.keep, Keep::Host);
+        let mut read = 0;
+        // A platform that cuts the text short, at every length: never a panic; a cut the lab
+        // cannot read starts afresh and says why, naming the host as where it came from.
+        for n in 0..=text.len() {
+            let saved = parse(&text[..n]);
+            let ok = saved.is_ok();
+            read += usize::from(ok);
+            let lab = boot(Outside {
+                options: options.clone(),
+                saved: Some(saved),
+                ..Outside::default()
+            })
+            .lab;
+            if ok {
+                assert!(lab.boundary_notices.is_empty(), "{}", &text[..n]);
+            } else {
+                assert_eq!(lab.boundary_notices[0].source, Source::Host);
+                assert_eq!(
+                    (lab.path.stop(), lab.path.passed().len()),
+                    (Stop::ALL[0], 0)
+                );
+                assert_eq!(lab.continued, None);
+            }
+        }
+        eprintln!("{read} of {} cuts read as a state", text.len() + 1);
+        assert!(parse(&text).is_ok() && parse("").is_err());
+    }
 
     #[test]
     fn round_trip_and_refusals() {

@@ -117,9 +117,9 @@ pub struct Lab {
     pub loaded: Option<Loaded>,
     /// The moment a share link showed: the run it carries is played up to there once loaded.
     pub pending_at: Option<u64>,
-    /// The lab goes on from progress this browser saved (the page says so, with a way to
-    /// start again), until the learner answers.
-    pub continued: bool,
+    /// The lab goes on from progress saved before, in this browser (`Storage`) or by the host
+    /// (`Host`): the page says so, with a way to start again, until the learner answers.
+    pub continued: Option<crate::problem::Source>,
     pub revs: Revs,
 }
 
@@ -143,7 +143,7 @@ impl Lab {
             figures: None,
             figures_wanted: false,
             path: Path::default(),
-            continued: false,
+            continued: None,
             loaded: None,
             pending_at: None,
             revs: Revs::default(),
@@ -324,14 +324,14 @@ impl Lab {
             Action::StartOver => {
                 self.challenges.clear();
                 self.path = Path::default();
-                self.continued = false;
+                self.continued = None;
                 self.revs.bump(Concern::Progress);
                 self.revs.bump(Concern::Path);
                 let first = Action::Path(PathAction::Go(Stop::ALL[0]));
                 (Concern::Notices, Reply::Then(vec![first]))
             }
             Action::KeepGoing => {
-                self.continued = false;
+                self.continued = None;
                 (Concern::Notices, Reply::Changed)
             }
             Action::WantFigures => {

@@ -29,7 +29,7 @@ use super::timeline::Timeline;
 use super::{storage, LabRef};
 use crate::embed::boot::{boot, Booted, Outside};
 use crate::embed::link::SharedRun;
-use crate::embed::protocol::{Incoming, MountOptions, Resize};
+use crate::embed::protocol::{Incoming, Keep, MountOptions, Resize};
 use crate::embed::saved::storage_key;
 use crate::lab::panels::{self, Panel};
 use crate::lab::{Action, Concerns, Lab, Origin};
@@ -127,7 +127,13 @@ fn start(props: &AppProps) -> Started {
         options: options.clone(),
         lang: props.lang,
         config: props.config.clone(),
-        saved: page.then(|| storage::load(&storage_key)).flatten(),
+        // A host that keeps the progress hands it over: read exactly like the browser's.
+        saved: page
+            .then(|| match options.keep {
+                Keep::Browser => storage::load(&storage_key),
+                Keep::Host => options.saved.as_deref().map(crate::embed::saved::parse),
+            })
+            .flatten(),
         hash: page
             .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
             .flatten()
@@ -150,6 +156,8 @@ struct Apply {
     redraw: UseForceUpdateHandle,
     host: Rc<HostLink>,
     key: String,
+    /// Who keeps the progress: the browser's storage, or the host (told of every save).
+    keep: Keep,
     announcer: Rc<super::announcer::Announcer>,
     page_state: bool,
 }
@@ -178,7 +186,10 @@ impl Apply {
         }
         self.host.progress(&l, &fx);
         if self.page_state && fx.save {
-            storage::save(&self.key, &l);
+            match self.keep {
+                Keep::Browser => storage::save(&self.key, &l),
+                Keep::Host => self.host.saved(&l),
+            }
         }
         drop(l);
         if !fx.changed.is_empty() {
@@ -216,6 +227,7 @@ pub fn App(props: &AppProps) -> Html {
             redraw: redraw.clone(),
             host: (*host).clone(),
             key: started.storage_key.clone(),
+            keep: options.keep,
             announcer: (*announcer).clone(),
             page_state,
         });
@@ -223,11 +235,17 @@ pub fn App(props: &AppProps) -> Html {
     }))
     .clone();
 
-    // Once: tell the host we are ready, and listen to it.
+    // Once: tell the host we are ready, and listen to it. A host that keeps the progress gets
+    // what the lab starts from (a damaged state it handed over is then replaced, as a damaged
+    // one is removed from the browser's storage).
     {
         let (host, dispatch, lab) = ((*host).clone(), dispatch.clone(), lab.clone());
+        let keeps = page_state && options.keep == Keep::Host;
         use_effect_with((), move |_| {
             host.ready(&lab.borrow());
+            if keeps {
+                host.saved(&lab.borrow());
+            }
             let (on_msg, on_ignored) = (dispatch.clone(), dispatch);
             let listener = host.listen(
                 move |m| {

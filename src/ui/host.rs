@@ -95,6 +95,13 @@ impl HostLink {
         }
     }
 
+    /// The learner's progress, for a host that keeps it (`keep=host`): the text the browser's
+    /// storage would hold.
+    pub fn saved(&self, lab: &Lab) {
+        let state = crate::embed::saved::Saved::of(lab).to_text();
+        self.post(&Outgoing::Saved { state });
+    }
+
     /// The host learns the lab is ready (and, with `xapi`, that the learner began).
     pub fn ready(&self, lab: &Lab) {
         for m in crate::record::ready(lab, self.xapi.as_ref(), &now_iso()) {

@@ -1,12 +1,13 @@
 //! The notices above the lab: English that could not be loaded, what was wrong with outside
 //! input (link, saved state, host options), and that the lab goes on from progress this
-//! browser saved.
+//! browser or the host saved.
 use yew::prelude::*;
 
 use super::text::fill;
 use super::PanelProps;
 use crate::lab::checkpoints::{Challenge, Stop};
 use crate::lab::Action;
+use crate::problem::Source;
 
 #[component]
 pub fn Notices(props: &PanelProps) -> Html {
@@ -29,7 +30,7 @@ pub fn Notices(props: &PanelProps) -> Html {
             </div>
         }
     });
-    let continued = lab.continued.then(|| {
+    let continued = lab.continued.map(|from| {
         let counts = [
             lab.path.passed().len(),
             Stop::COUNT,
@@ -40,7 +41,7 @@ pub fn Notices(props: &PanelProps) -> Html {
         let counts: Vec<&str> = counts.iter().map(String::as_str).collect();
         html! {
             <div class="notice continued" role="status" id="continued">
-                <p>{ fill(t.continued, &counts) }</p>
+                <p>{ fill(if from == Source::Host { t.continued_host } else { t.continued }, &counts) }</p>
                 <div class="row">
                     <button type="button" class="btn small" id="start-over" onclick={a.reform(|_| Action::StartOver)}>{ t.start_over }</button>
                     <button type="button" class="btn small" id="keep-going" onclick={a.reform(|_| Action::KeepGoing)}>{ t.keep_going }</button>

@@ -191,3 +191,68 @@ fn diagnostics_are_shown_only_when_the_host_asks() {
             .diagnostics
     );
 }
+
+#[test]
+fn a_host_that_keeps_the_progress_hands_it_over_and_hears_each_save() {
+    let state =
+        "v=2&seed=42&lang=es&guide=1&at=step_crash&passed=step_backoff&tries=step_backoff:2";
+    assert_eq!(
+        Outgoing::Saved {
+            state: state.into()
+        }
+        .fields()[2..],
+        [
+            ("type", Out::Str("saved")),
+            ("state", Out::Tree(Value::Str(state.into())))
+        ]
+    );
+    // Nothing kept yet: the host keeps it, the browser's storage is not read.
+    let (o, p) = MountOptions::from_query("?origin=https%3A%2F%2Fa.b&keep=host");
+    assert_eq!((o.keep, o.saved, p.len()), (Keep::Host, None, 0));
+    assert_eq!(MountOptions::from_query("?lang=es").0.keep, Keep::Browser);
+    // The state as the host kept it, percent-encoded as a launch page writes it.
+    let encoded = state
+        .replace('&', "%26")
+        .replace('=', "%3D")
+        .replace(':', "%3A");
+    let (o, p) = MountOptions::from_query(&format!("?keep=host&saved={encoded}"));
+    assert_eq!((o.saved.as_deref(), p.len()), (Some(state), 0));
+    // Handing it over says who keeps it.
+    let (o, _) = MountOptions::from_query(&format!("?saved={encoded}"));
+    assert_eq!(o.keep, Keep::Host);
+    // The state's own bound, not the query's: a long state beside the other options is read
+    // (and refused later, by the saved state's own reading, if it is too large).
+    let long = "x".repeat(3 * MAX_MESSAGE);
+    let (o, p) = MountOptions::from_query(&format!("?lang=en&keep=host&saved={long}"));
+    assert_eq!(
+        (o.lang, o.saved.map(|s| s.len()), p.len()),
+        (Some(Lang::En), Some(long.len()), 0)
+    );
+    let (_, p) = MountOptions::from_query(&format!("?lang={long}&saved=v%3D2"));
+    assert_eq!(p[0].field, "?", "the other options keep their bound");
+    let (o, p) = MountOptions::from_query("?saved=v%3D2&saved=v%3D3");
+    assert_eq!(
+        (o.saved.as_deref(), p[0].to_string()),
+        (Some("v=2"), "saved: given twice; the first is used".into())
+    );
+    let (o, p) = MountOptions::from_query("?keep=lms");
+    assert_eq!(
+        (o.keep, p[0].to_string()),
+        (Keep::Browser, "keep: must be browser or host".into())
+    );
+    // A direct mount passes them as fields.
+    let (o, p) = MountOptions::from_value(&json(r#"{"keep":"host","saved":"v=2&seed=1"}"#));
+    assert_eq!(
+        (o.keep, o.saved.as_deref(), p.len()),
+        (Keep::Host, Some("v=2&seed=1"), 0)
+    );
+    let (o, p) = MountOptions::from_value(&json(r#"{"keep":"host","saved":7}"#));
+    assert_eq!(
+        (o.keep, o.saved, p[0].to_string()),
+        (
+            Keep::Host,
+            None,
+            "saved: must be a string, not a number".into()
+        )
+    );
+}

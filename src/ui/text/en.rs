@@ -144,6 +144,7 @@ pub static EN: Texts = Texts {
     too_many: "This simulation reached its event limit; reset to go on.",
     no_english: "The English texts (texts-en.txt) could not be loaded; the lab stays in Spanish.",
     continued: "You are going on where you left off in this browser: {0} of {1} stops passed and {2} of {3} challenges.",
+    continued_host: "You are going on where you left off, as your course's platform kept it: {0} of {1} stops passed and {2} of {3} challenges.",
     start_over: "Start over",
     keep_going: "Go on",
     veiled_hint: "shown after your prediction",
@@ -535,6 +536,7 @@ pub static EN: Texts = Texts {
         Options: "options",
         Storage: "saved state",
         Link: "link",
+        Host: "progress kept by the platform",
     }),
     announce: Announce {
         dead_lettered: "An event moved to the dead-letter queue: {0}.",

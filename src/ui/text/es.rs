@@ -150,6 +150,7 @@ pub static ES: Texts = Texts {
     too_many: "Se alcanzó el máximo de eventos de esta simulación; reinicia para seguir.",
     no_english: "No se pudieron cargar los textos en inglés (texts-en.txt); el laboratorio sigue en español.",
     continued: "Sigues donde lo dejaste en este navegador: {0} de {1} pasos superados y {2} de {3} desafíos.",
+    continued_host: "Sigues donde lo dejaste, según lo que guardó la plataforma del curso: {0} de {1} pasos superados y {2} de {3} desafíos.",
     start_over: "Empezar de nuevo",
     keep_going: "Seguir",
     veiled_hint: "se verá después de tu predicción",
@@ -564,6 +565,7 @@ pub static ES: Texts = Texts {
         Options: "opciones de la página",
         Storage: "estado guardado",
         Link: "enlace",
+        Host: "progreso guardado en la plataforma",
     }),
     announce: Announce {
         dead_lettered: "Un evento pasó a la cola de dead-letter: {0}.",

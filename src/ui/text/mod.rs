@@ -205,6 +205,9 @@ pub struct Texts {
     /// The lab goes on from progress this browser saved: `{0}` stops passed of `{1}`, `{2}`
     /// challenges of `{3}`.
     pub continued: &'static str,
+    /// The same, from progress the course's platform kept (`keep=host`): the learner may come
+    /// back on another device.
+    pub continued_host: &'static str,
     pub start_over: &'static str,
     pub keep_going: &'static str,
     /// Where a stop's answer is veiled until the learner predicts it.
