@@ -70,6 +70,8 @@ fn texty() -> impl Strategy<Value = String> {
         Just("right=ask_natural".into()),
         Just("tries=step_crash:65535".into()),
         Just("at=step_cursor".into()),
+        Just("stop=".into()),
+        Just("step_race".into()),
         Just("%E2%82".into()),
         "[0-9.]{0,12}",
         ".{0,8}",
@@ -465,6 +467,10 @@ fn mount_options_never_panic_and_are_sanitized() {
     });
     let sane = |o: MountOptions| {
         prop_assert!(o.config.iter().all(|c| c.problems().is_empty()));
+        // A stop is one of the path's, or none.
+        prop_assert!(o
+            .stop
+            .is_none_or(|s| retry_lab::lab::path::Stop::from_name(s.as_str()) == Some(s)));
         // Panels are read into their enum; a flood of names is cut short.
         prop_assert!(o.panels.as_ref().is_none_or(|p| p.len() <= 32));
         prop_assert!(o

@@ -128,6 +128,7 @@ fn the_report_counts_exactly_what_the_cards_said() {
     let filter = Filter {
         activity: Some(ACT.into()),
         class: Some(CLASS.into()),
+        ..Filter::default()
     };
     let mut from_values = Report::new(filter.clone());
     from_values.feed(&statements);
@@ -261,6 +262,7 @@ fn a_run_that_shows_what_no_choice_offers_is_sent_as_the_card_said_it() {
     let mut r = Report::new(Filter {
         activity: Some(ACT.into()),
         class: None,
+        ..Filter::default()
     });
     r.feed(&[with_actor]);
     let s = &r.stops()[0];

@@ -60,7 +60,10 @@ pub fn boot(outside: Outside) -> Booted {
     let mut lang = asked_lang.unwrap_or_default();
     let mut cfg = asked_cfg.clone().unwrap_or_default();
     // Settings given from outside mean free exploration unless the path is asked for.
-    let asked_start = options.start.or(asked_cfg.is_some().then_some(Start::Free));
+    let asked_start = options
+        .start
+        .or(options.stop.map(|_| Start::Path))
+        .or(asked_cfg.is_some().then_some(Start::Free));
     let mut start = asked_start.unwrap_or(Start::Path);
     let mut restored = None;
     let (mut pending_at, mut run) = (None, None);
@@ -101,7 +104,9 @@ pub fn boot(outside: Outside) -> Booted {
     lab.boundary_notices = notices;
     if start == Start::Path && options.shows(Panel::Path) {
         // The stop's scene replaces the settings: the path sets each scene itself.
-        lab.apply(Action::Path(PathAction::Go(lab.path.stop())));
+        // The stop a host's link asks for, else where the learner was.
+        let at = options.stop.unwrap_or(lab.path.stop());
+        lab.apply(Action::Path(PathAction::Go(at)));
     }
     if let Some(sc) = &options.scenario {
         lab.apply(Action::LoadScenario(Rc::new(sc.clone()), None));
@@ -232,6 +237,56 @@ mod tests {
         });
         assert!(lab.path.guided());
         assert_eq!(lab.path.stop(), Stop::Crash);
+    }
+
+    #[test]
+    fn a_link_opens_the_path_at_the_stop_it_names_and_a_bad_one_is_told() {
+        let (options, problems) = MountOptions::from_query("?stop=step_race&lang=en");
+        assert!(problems.is_empty(), "{problems:?}");
+        let lab = booted(Outside {
+            options,
+            saved: Some(Ok(saved())),
+            ..Outside::default()
+        });
+        assert!(
+            lab.path.guided(),
+            "the path, over the free exploration saved"
+        );
+        assert_eq!(lab.path.stop(), Stop::Race);
+        // With settings, and with start=free, the stop still names where the path is.
+        let (options, _) = MountOptions::from_query("?stop=ask_natural&seed=3");
+        assert_eq!(
+            booted(Outside {
+                options,
+                ..Outside::default()
+            })
+            .path
+            .stop(),
+            Stop::AskNatural
+        );
+        let (options, _) = MountOptions::from_query("?stop=ask_natural&start=free");
+        assert!(!booted(Outside {
+            options,
+            ..Outside::default()
+        })
+        .path
+        .guided());
+        for bad in [
+            "?stop=step_nope",
+            "?stop=",
+            "?stop=STEP_RACE",
+            "?stop=step_race%00",
+        ] {
+            let (options, problems) = MountOptions::from_query(bad);
+            assert_eq!(options.stop, None, "{bad}");
+            assert_eq!(problems.len(), 1, "{bad}: {problems:?}");
+            assert_eq!(problems[0].field, "stop", "{bad}");
+            let lab = booted(Outside {
+                options,
+                ..Outside::default()
+            });
+            assert_eq!(lab.path.stop(), Stop::Backoff, "{bad}: the first stop");
+        }
     }
 
     #[test]

@@ -247,6 +247,9 @@ pub struct MountOptions {
     /// Open on the guided path or in free exploration; when not given, a host that passes a
     /// configuration gets free exploration (it wants those settings), any other the path.
     pub start: Option<Start>,
+    /// The stop of the guided path to open at (`stop=step_race`: a teacher's link to ask it
+    /// again in class); it means the path unless `start` says otherwise.
+    pub stop: Option<crate::lab::path::Stop>,
     /// The activity IRI of xAPI statements; none are sent without it.
     pub xapi: Option<String>,
     /// The class (an IRI), named in every xAPI statement as its grouping activity, so a report
@@ -368,7 +371,7 @@ impl MountOptions {
         (self, problems)
     }
 
-    /// The options that name one of a few values (`lang`, `resize`, `start`), read alike
+    /// The options that name one of a few values (`lang`, `resize`, `start`, `stop`), read alike
     /// from a query string and from an object (`v` None: not a string). Whether `k` is one.
     fn read_choice(&mut self, k: &str, v: Option<&str>, problems: &mut Vec<Problem>) -> bool {
         let (ok, why) = match k {
@@ -387,6 +390,11 @@ impl MountOptions {
             "keep" => (
                 v.and_then(Keep::from_name).map(|k| self.keep = k),
                 Why::MustBe("browser", "host"),
+            ),
+            "stop" => (
+                v.and_then(crate::lab::path::Stop::from_name)
+                    .map(|s| self.stop = Some(s)),
+                Why::OneOf("step_backoff | … | ask_at_least_once"),
             ),
             "diagnostics" => (
                 match v {

@@ -25,7 +25,10 @@ mod tests;
 
 use statement::{Defined, Definition, LangMap, Statement};
 use take::{FastMap, FastSet, Learner, StopAcc, Taken};
-pub use view::{no_names, ChoiceView, LearnerView, Misconception, Namer, StepView, StopView};
+pub use view::{
+    no_names, ChoiceView, LearnerView, Misconception, Namer, StepView, StopTime, StopView,
+    SITTING_MS,
+};
 
 use crate::lang::Lang;
 
@@ -56,6 +59,8 @@ named_enum! {
         OtherActivity = "other_activity",
         /// Not of the class asked for.
         OtherClass = "other_class",
+        /// Outside the period asked for (since, until), or of no time at all when one is.
+        OutOfTime = "out_of_time",
         /// No learner: no actor, a group, or no identifier.
         NoLearner = "no_learner",
         /// No `result.response`.
@@ -110,12 +115,19 @@ fn cut(s: &str) -> Box<str> {
 }
 
 /// Which statements count: answers about `activity` (object ids `{activity}/{stop}`; any
-/// activity when None) of `class` (a `grouping` context activity; any when None).
+/// activity when None) of `class` (a `grouping` context activity; any when None), timed
+/// (`timestamp`, else `stored`) at or after `since` and before `until` (ms since 1970; either
+/// open when None).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     pub activity: Option<String>,
     pub class: Option<String>,
+    pub since: Option<i64>,
+    pub until: Option<i64>,
 }
+
+/// Most other activities a report names (see [`Counts::other_activities`]).
+pub const MAX_OTHER_ACTIVITIES: usize = 8;
 
 /// How many pieces were read, how many were answers, and why the others were not.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -126,12 +138,29 @@ pub struct Counts {
     /// The first field at fault of a [`Skip::Shape`], and the first other activity's object id.
     pub shape_example: Option<&'static str>,
     pub other_activity_example: Option<Box<str>>,
+    /// The other activities seen (an object id's all but last segment, without a trailing
+    /// `/`), in the order first seen, at most [`MAX_OTHER_ACTIVITIES`]: what a teacher who
+    /// typed the activity wrong may have meant.
+    pub other_activities: Vec<Box<str>>,
 }
 
 impl Counts {
     pub fn skipped(&self, why: Skip) -> u64 {
         self.skipped[why as usize]
     }
+    fn saw_activity(&mut self, object_id: &str) {
+        let Some(a) = crate::record::contract::activity_of(object_id) else {
+            return;
+        };
+        let a = crate::record::contract::activity_key(a);
+        if a.is_empty() || self.other_activities.len() >= MAX_OTHER_ACTIVITIES {
+            return;
+        }
+        if !self.other_activities.iter().any(|o| &**o == a) {
+            self.other_activities.push(cut(a));
+        }
+    }
+
     /// Skipped for something other than being another verb, activity or class, or a duplicate:
     /// what was not statements at all, or statements a report cannot read.
     pub fn unreadable(&self) -> u64 {
@@ -140,7 +169,11 @@ impl Counts {
             .filter(|s| {
                 !matches!(
                     s,
-                    Skip::OtherVerb | Skip::OtherActivity | Skip::OtherClass | Skip::Duplicate
+                    Skip::OtherVerb
+                        | Skip::OtherActivity
+                        | Skip::OtherClass
+                        | Skip::OutOfTime
+                        | Skip::Duplicate
                 )
             })
             .map(|&s| self.skipped(s))
@@ -153,6 +186,8 @@ pub struct Report {
     /// The activity asked for, as typed (the contract reads object ids against it).
     activity: Option<String>,
     class: Option<String>,
+    since: Option<i64>,
+    until: Option<i64>,
     learners: Vec<Learner>,
     learner_index: FastMap<Box<str>, u32>,
     stops: Vec<StopAcc>,
@@ -169,6 +204,8 @@ impl Report {
         Report {
             activity: filter.activity,
             class: filter.class.map(|c| c.trim().to_string()),
+            since: filter.since,
+            until: filter.until,
             learners: Vec::new(),
             learner_index: FastMap::default(),
             stops: Vec::new(),

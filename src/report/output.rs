@@ -2,7 +2,7 @@
 //! teacher's page's export), whose cells cannot start a spreadsheet formula.
 use serde_json::{json, Value};
 
-use super::{Namer, Names, Report, Skip};
+use super::{time, Namer, Names, Report, Skip};
 use crate::lang::{fill, Lang};
 
 /// How learners are named in an output: by name, or by number (`template` with `{0}`, such as
@@ -53,6 +53,13 @@ pub fn json(report: &Report, namer: Namer, naming: Naming) -> Value {
         }
         r
     };
+    let times = report.stop_times();
+    let times_of = |i: u16| -> Value {
+        match times[usize::from(i)] {
+            Some(t) => json!({"median": t.median_ms, "learners": t.learners}),
+            None => Value::Null,
+        }
+    };
     let stops: Vec<Value> = report
         .stops()
         .iter()
@@ -82,6 +89,7 @@ pub fn json(report: &Report, namer: Namer, naming: Naming) -> Value {
                 "first_try_right": s.first_try_right,
                 "retried": s.retried,
                 "later": s.later,
+                "time_ms": times_of(s.index),
                 "choices": choices,
             })
         })
@@ -93,14 +101,18 @@ pub fn json(report: &Report, namer: Namer, naming: Naming) -> Value {
         .misconceptions(namer)
         .iter()
         .map(|m| {
+            let mut who = m.learners.clone();
+            who.sort_by_key(|&i| rank[i as usize]);
             json!({
                 "id": m.id,
                 "name": names_json(&m.name),
-                "count": m.count,
+                "answers": m.answers,
+                "learners": who.iter().map(|&i| &labels[i as usize]).collect::<Vec<_>>(),
                 "stops": m.at.iter().map(|&(s, _)| stop_ids[usize::from(s)]).collect::<Vec<_>>(),
             })
         })
         .collect();
+
     let paths: Vec<Value> = order
         .iter()
         .map(|&i| {
@@ -118,7 +130,15 @@ pub fn json(report: &Report, namer: Namer, naming: Naming) -> Value {
                     })
                 })
                 .collect();
-            json!({ "learner": labels[i as usize], "steps": steps })
+            json!({
+                "learner": labels[i as usize],
+                "class": l.class,
+                "answered": l.answered(),
+                "first_try_right": l.first_right,
+                "first_at": l.first_at.map(time::format_ms),
+                "last_at": l.last_at.map(time::format_ms),
+                "steps": steps,
+            })
         })
         .collect();
     let c = report.counts();
@@ -199,15 +219,17 @@ pub fn table(report: &Report, namer: Namer, naming: Naming, lang: Lang) -> Strin
     let ms = report.misconceptions(namer);
     if !ms.is_empty() {
         let _ = writeln!(out, "\nmost common wrong first choices");
-        for m in ms.iter().take(10) {
+        let _ = writeln!(out, "  learners answers");
+        for m in &ms {
             let at: Vec<&str> =
                 m.at.iter()
                     .map(|&(s, _)| &*report.stops[usize::from(s)].id)
                     .collect();
             let _ = writeln!(
                 out,
-                "  {:>6}  {}  {}  ({})",
-                m.count,
+                "  {:>8} {:>7}  {}  {}  ({})",
+                m.learners.len(),
+                m.answers,
                 m.id,
                 name(&m.name, ""),
                 at.join(", ")
@@ -219,14 +241,16 @@ pub fn table(report: &Report, namer: Namer, naming: Naming, lang: Lang) -> Strin
 
 /// The words of the CSV export, in the page's language.
 pub struct CsvWords<'a> {
-    /// learner, stop, stop's name, first choice, its name, right, tries.
-    pub header: [&'a str; 7],
+    /// learner, class, stop, stop's name, question, first choice, the choice as shown, the
+    /// belief it stands for, right, tries, the first try's time.
+    pub header: [&'a str; 11],
     pub yes: &'a str,
     pub no: &'a str,
 }
 
-/// One row per learner and stop: their first try and how many tries. Every cell is quoted when
-/// it must be, and one that a spreadsheet would take for a formula gets a leading `'`.
+/// One row per learner and stop: their first try (what they chose as the stop showed it, the
+/// belief behind it, when) and how many tries. Every cell is quoted when it must be, and one
+/// that a spreadsheet would take for a formula gets a leading `'`.
 pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWords) -> String {
     let labels = labels(report, naming);
     let mut out = String::new();
@@ -235,21 +259,34 @@ pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWor
         .map(|i| report.stop(i))
         .collect();
     for i in report.learner_order(matches!(naming, Naming::Anonymous { .. })) {
-        for st in report.learner(i).steps {
+        let l = report.learner(i);
+        let entries = &report.learners[i as usize].entries;
+        for st in &l.steps {
             let s = &stops[usize::from(st.stop)];
             let c = &s.choices[usize::from(st.choice)];
-            let choice_name = report.choice_name(namer, st.stop, st.choice);
+            let belief = namer(s.id, c.id);
             let tries = st.tries.to_string();
+            let at = entries
+                .iter()
+                .find(|e| e.stop == st.stop)
+                .map(|e| e.first.at)
+                .filter(|&t| t != i64::MAX)
+                .map(time::format_ms)
+                .unwrap_or_default();
             row(
                 &mut out,
                 [
                     labels[i as usize].as_str(),
+                    l.class.unwrap_or(""),
                     s.id,
                     s.name.get(lang).unwrap_or(""),
+                    s.question.get(lang).unwrap_or(""),
                     c.id,
-                    choice_name.get(lang).unwrap_or(""),
+                    c.text.get(lang).unwrap_or(""),
+                    belief.as_ref().and_then(|b| b.get(lang)).unwrap_or(""),
                     if st.right { w.yes } else { w.no },
                     tries.as_str(),
+                    at.as_str(),
                 ],
             );
         }

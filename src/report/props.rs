@@ -95,6 +95,7 @@ fn fresh() -> Report {
     Report::new(Filter {
         activity: Some(ACT.into()),
         class: None,
+        ..Filter::default()
     })
 }
 

@@ -66,6 +66,8 @@ pub(super) struct Entry {
     pub(super) stop: u16,
     pub(super) first: Try,
     pub(super) tries: u32,
+    /// The latest try's time (`i64::MAX` when none had one).
+    pub(super) last_at: i64,
 }
 
 pub(super) struct Learner {
@@ -73,6 +75,8 @@ pub(super) struct Learner {
     pub(super) name: Box<str>,
     /// Whether `name` is the actor's `name`, not a fallback from the identifier.
     pub(super) named: bool,
+    /// The first class (`grouping` activity) a statement of theirs named.
+    pub(super) class: Option<Box<str>>,
     pub(super) entries: Vec<Entry>,
 }
 
@@ -186,11 +190,12 @@ impl Report {
             if self.counts.other_activity_example.is_none() {
                 self.counts.other_activity_example = Some(cut(object_id.as_str()));
             }
+            self.counts.saw_activity(object_id.as_str());
             return self.skip(Skip::OtherActivity);
         };
+        let grouping = s.context.as_ref().and_then(|c| c.activities.as_ref());
+        let grouping = grouping.and_then(|a| a.grouping.as_ref());
         if let Some(class) = &self.class {
-            let grouping = s.context.as_ref().and_then(|c| c.activities.as_ref());
-            let grouping = grouping.and_then(|a| a.grouping.as_ref());
             let of_class = grouping.is_some_and(|g| {
                 g.0.iter()
                     .any(|r| r.id.as_ref().is_some_and(|id| id.as_str() == class))
@@ -199,6 +204,21 @@ impl Report {
                 return self.skip(Skip::OtherClass);
             }
         }
+        let at = [&s.timestamp, &s.stored]
+            .iter()
+            .find_map(|t| time::parse_ms(t.as_ref()?.as_str()));
+        if self.since.is_some() || self.until.is_some() {
+            // Of the period asked for: a statement without a time cannot be placed in it.
+            let inside = at.is_some_and(|t| {
+                self.since.is_none_or(|from| t >= from) && self.until.is_none_or(|to| t < to)
+            });
+            if !inside {
+                return self.skip(Skip::OutOfTime);
+            }
+        }
+        let class_of = grouping
+            .and_then(|g| g.0.iter().find_map(|r| r.id.as_ref()))
+            .map(|id| cut(id.as_str()));
         let mut key = std::mem::take(&mut self.scratch);
         let named = s.actor.as_ref().and_then(|a| learner_key(a, &mut key));
         let Some((name, named)) = named else {
@@ -272,9 +292,6 @@ impl Report {
             .unwrap_or(st.choices[usize::from(ci)].right);
         let ext = result.and_then(|r| r.extensions.as_ref());
         let attempt = ext.and_then(|e| e.attempt);
-        let at = [&s.timestamp, &s.stored]
-            .iter()
-            .find_map(|t| time::parse_ms(t.as_ref()?.as_str()));
         let t = Try {
             at: at.unwrap_or(i64::MAX),
             attempt: attempt.unwrap_or(u32::MAX),
@@ -284,6 +301,10 @@ impl Report {
             right,
         };
         let li = self.intern_learner(key, name, named);
+        let l = &mut self.learners[li as usize];
+        if l.class.is_none() {
+            l.class = class_of;
+        }
         self.record(li, si, t);
         Taken::Done
     }
@@ -333,6 +354,7 @@ impl Report {
                     key: k.clone(),
                     name: cut(name),
                     named,
+                    class: None,
                     entries: Vec::new(),
                 });
                 self.learner_index.insert(k, i);
@@ -354,12 +376,16 @@ impl Report {
                     stop: si,
                     first: t,
                     tries: 1,
+                    last_at: t.at,
                 });
                 st.answered += 1;
                 st.count_first(&t, 1);
             }
             Some(e) => {
                 e.tries += 1;
+                if t.at != i64::MAX && (e.last_at == i64::MAX || t.at > e.last_at) {
+                    e.last_at = t.at;
+                }
                 if e.tries == 2 {
                     st.retried += 1;
                 }

@@ -140,3 +140,53 @@ mod tests {
         }
     }
 }
+
+/// Milliseconds since 1970 → `YYYY-MM-DDTHH:MM:SS[.fff]Z` (the inverse of [`parse_ms`] in UTC;
+/// the milliseconds only when not zero).
+pub fn format_ms(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let in_day = ms.rem_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (s, frac) = (in_day / 1000, in_day % 1000);
+    let hms = format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        s / 3600,
+        (s / 60) % 60,
+        s % 60
+    );
+    if frac == 0 {
+        format!("{hms}Z")
+    } else {
+        format!("{hms}.{frac:03}Z")
+    }
+}
+
+#[cfg(test)]
+mod format_tests {
+    use super::*;
+
+    #[test]
+    fn formatted_times_read_back_as_themselves() {
+        for ms in [
+            0,
+            1,
+            999,
+            86_399_999,
+            1_796_292_000_000,
+            1_796_292_000_123,
+            -1,
+            -86_400_001,
+        ] {
+            assert_eq!(parse_ms(&format_ms(ms)), Some(ms), "{}", format_ms(ms));
+        }
+        assert_eq!(format_ms(1_796_292_000_000), "2026-12-03T10:00:00Z");
+    }
+}

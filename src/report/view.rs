@@ -51,6 +51,31 @@ pub struct StopView<'r> {
     pub choices: Vec<ChoiceView<'r>>,
 }
 
+impl StopView<'_> {
+    /// Right first tries out of learners who answered, in thousandths (0 when none answered).
+    pub fn first_right_permille(&self) -> u32 {
+        (u64::from(self.first_try_right) * 1000)
+            .checked_div(u64::from(self.answered))
+            .unwrap_or(0) as u32
+    }
+}
+
+/// Longest gap between two answers of a learner still taken as time spent on the stop: past
+/// it, they left and came back (another sitting), and the gap says nothing of the stop.
+pub const SITTING_MS: i64 = 30 * 60 * 1000;
+
+/// How long learners took to reach their first answer at a stop: from their previous answer
+/// (any stop, whichever came last before it) to this one, where both have a time and the gap
+/// is under [`SITTING_MS`]. A stop where nobody answered anything before (the path's first, the
+/// lab's start being no answer) has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopTime {
+    /// The median, in ms.
+    pub median_ms: i64,
+    /// How many learners' times it is of.
+    pub learners: u32,
+}
+
 /// A learner at one stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepView {
@@ -65,19 +90,39 @@ pub struct LearnerView<'r> {
     pub index: u32,
     pub key: &'r str,
     pub name: &'r str,
+    /// The first class their statements named.
+    pub class: Option<&'r str>,
     /// In the path's order.
     pub steps: Vec<StepView>,
+    /// Stops whose first try was right.
+    pub first_right: u32,
+    /// Their earliest and latest answer's time (ms since 1970), when any had one.
+    pub first_at: Option<i64>,
+    pub last_at: Option<i64>,
+    /// The furthest stop they answered, in the path's order (its stop index), if any.
+    pub furthest: Option<u16>,
 }
 
-/// A wrong first choice and how many learners made it. The same readable id at several stops
-/// names one misconception (the lab's slugs); positional ids ("0", "1"…, the lab's statements
-/// before it named its choices) are one misconception per stop.
+impl LearnerView<'_> {
+    /// Stops answered.
+    pub fn answered(&self) -> u32 {
+        self.steps.len() as u32
+    }
+}
+
+/// A wrong first choice: how many first answers made it, and by how many learners. The same
+/// readable id at several stops names one misconception (the lab's slugs), so a learner who
+/// chose it at three stops is three answers and one learner; positional ids ("0", "1"…, the
+/// lab's statements before it named its choices) are one misconception per stop.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Misconception<'r> {
     pub id: &'r str,
     /// Where it was chosen, as (stop, choice) indices, in the path's order.
     pub at: Vec<(u16, u16)>,
-    pub count: u32,
+    /// First answers that chose it (wrongly), all its stops together.
+    pub answers: u32,
+    /// The learners who held it (learner indices, each once, in index order).
+    pub learners: Vec<u32>,
     /// The catalogue's name, else the choice's description at its first stop.
     pub name: Names,
 }
@@ -138,12 +183,102 @@ impl Report {
             })
             .collect();
         steps.sort_by_key(|s| self.stops[usize::from(s.stop)].order);
+        let times = l.entries.iter().flat_map(|e| [e.first.at, e.last_at]);
+        let known = || times.clone().filter(|&t| t != i64::MAX);
+        let furthest = steps.last().map(|s| s.stop);
         LearnerView {
             index,
             key: &l.key,
             name: &l.name,
+            class: l.class.as_deref(),
+            first_right: steps.iter().filter(|s| s.right).count() as u32,
             steps,
+            first_at: known().min(),
+            last_at: known().max(),
+            furthest,
         }
+    }
+
+    /// Learners by need, the most first: fewest right first tries (the stops they did not
+    /// answer count as not right), then fewest stops answered, then by name.
+    pub fn need_order(&self) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..self.learners.len() as u32).collect();
+        order.sort_by_cached_key(|&i| {
+            let l = &self.learners[i as usize];
+            let right = l.entries.iter().filter(|e| e.first.right).count();
+            (right, l.entries.len(), l.name.to_lowercase(), l.key.clone())
+        });
+        order
+    }
+
+    /// The stops learners answered, hardest first: the lowest share of right first tries, ties
+    /// in the path's order.
+    pub fn hardest(&self) -> Vec<StopView<'_>> {
+        let mut stops: Vec<StopView> = self
+            .stops()
+            .into_iter()
+            .filter(|s| s.answered > 0)
+            .collect();
+        stops.sort_by_key(|s| s.first_right_permille());
+        stops
+    }
+
+    /// Each stop's time (see [`StopTime`]), by stop index.
+    pub fn stop_times(&self) -> Vec<Option<StopTime>> {
+        let mut gaps: Vec<Vec<i64>> = vec![Vec::new(); self.stops.len()];
+        for l in &self.learners {
+            for e in &l.entries {
+                let here = e.first.at;
+                if here == i64::MAX {
+                    continue;
+                }
+                // The learner's latest answer before this first one, at another stop.
+                let before = l
+                    .entries
+                    .iter()
+                    .filter(|o| o.stop != e.stop)
+                    .flat_map(|o| [o.first.at, o.last_at])
+                    .filter(|&t| t < here)
+                    .max();
+                if let Some(b) = before {
+                    if here - b <= SITTING_MS {
+                        gaps[usize::from(e.stop)].push(here - b);
+                    }
+                }
+            }
+        }
+        gaps.into_iter()
+            .map(|mut g| {
+                if g.is_empty() {
+                    return None;
+                }
+                g.sort_unstable();
+                let n = g.len();
+                let median_ms = if n % 2 == 1 {
+                    g[n / 2]
+                } else {
+                    (g[n / 2 - 1] + g[n / 2]) / 2
+                };
+                Some(StopTime {
+                    median_ms,
+                    learners: n as u32,
+                })
+            })
+            .collect()
+    }
+
+    /// How many stops of the lab's path the report has answers of, and how many of any stop.
+    pub fn stop_count(&self) -> usize {
+        self.stops.len()
+    }
+
+    /// The stop's place in the path as the page numbers it (1 the first shown), by stop index.
+    pub fn stop_numbers(&self) -> Vec<usize> {
+        let mut n = vec![0; self.stops.len()];
+        for (k, s) in self.stops().iter().enumerate() {
+            n[usize::from(s.index)] = k + 1;
+        }
+        n
     }
 
     /// Learners by name (then identifier); with `anonymised`, in the order of [`anonymous`]
@@ -195,11 +330,18 @@ impl Report {
         out
     }
 
-    /// The class's wrong first choices, most common first (ties: in the path's order).
+    /// The class's wrong first choices, held by the most learners first (then by the most
+    /// answers; ties in the path's order). A run that showed what no choice offers is none.
     pub fn misconceptions(&self, namer: super::view::Namer) -> Vec<Misconception<'_>> {
         let mut by_id: Vec<Misconception> = Vec::new();
         let mut index: std::collections::HashMap<(Option<u16>, &str), usize> =
             std::collections::HashMap::new();
+        // By stop index, then choice index: which misconception it is, if any.
+        let mut of: Vec<Vec<Option<usize>>> = self
+            .stops
+            .iter()
+            .map(|s| vec![None; s.choices.len()])
+            .collect();
         for stop in self.stops() {
             for c in stop.choices.iter().filter(|c| c.wrong > 0) {
                 let positional = c.id.bytes().all(|b| b.is_ascii_digit());
@@ -208,17 +350,33 @@ impl Report {
                     by_id.push(Misconception {
                         id: c.id,
                         at: Vec::new(),
-                        count: 0,
+                        answers: 0,
+                        learners: Vec::new(),
                         name: namer(stop.id, c.id).unwrap_or_else(|| c.text.clone()),
                     });
                     by_id.len() - 1
                 });
                 by_id[i].at.push((stop.index, c.index));
-                by_id[i].count += c.wrong;
+                by_id[i].answers += c.wrong;
+                of[usize::from(stop.index)][usize::from(c.index)] = Some(i);
+            }
+        }
+        for (li, l) in self.learners.iter().enumerate() {
+            for e in l
+                .entries
+                .iter()
+                .filter(|e| !e.first.right && !e.first.unoffered)
+            {
+                if let Some(i) = of[usize::from(e.stop)][usize::from(e.first.choice)] {
+                    let who = &mut by_id[i].learners;
+                    if who.last() != Some(&(li as u32)) {
+                        who.push(li as u32);
+                    }
+                }
             }
         }
         // Stable: equal counts keep the path's order.
-        by_id.sort_by_key(|m| std::cmp::Reverse(m.count));
+        by_id.sort_by_key(|m| std::cmp::Reverse((m.learners.len(), m.answers)));
         by_id
     }
 

@@ -19,7 +19,7 @@ import { CSP, assert, checks, launchChromium, serveDir, simulate } from './lib.m
 import { TABLE, isQuestion, predict, tapStill } from './path-walk.mjs';
 import { startLearningLocker } from '../lrs/learning-locker.mjs';
 import { startStandin } from '../lrs/standin.mjs';
-import { ACTIVITY as ACT, CLASS, OTHER_CLASS as OTHER, firstTries, plannedClass, statementsOf } from '../lrs/class-plan.mjs';
+import { ACTIVITY as ACT, CLASS, OTHER_CLASS as OTHER, OTHER_ACTIVITY, SMALL_CLASS, firstTries, plannedClass, smallClass, statementsOf, tomorrow } from '../lrs/class-plan.mjs';
 import { answered, axe, counts, exportAll, markupFile, until } from './teacher-lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,6 +49,7 @@ const teacherSite = await serveDir(join(root, 'dist'), { 'content-security-polic
 const browser = await launchChromium();
 const records = [];
 const plan = plannedClass(TABLE, PLANNED);
+const small = smallClass(TABLE);
 let page;
 
 try {
@@ -71,6 +72,15 @@ try {
     const answers = answered(statements).filter((s) => s.context.contextActivities.grouping?.[0]?.id === CLASS).length;
     assert(answers > 1000, `${answers} answers of the class: fewer than three pages of 500`);
     console.log(`     ${statements.length} statements posted, ${answers} of them the class's answers`);
+  });
+
+  await check('the class of issue 43 (five learners, one retrying, one unfinished; another class and another activity mixed in) is stored', async () => {
+    const statements = [...statementsOf(small.plan), ...statementsOf(small.otherActivity)];
+    const ids = await store.post(statements);
+    assert(ids.length === statements.length, `${ids.length} of ${statements.length} stored`);
+    const firsts = firstTries(small.plan, TABLE, SMALL_CLASS);
+    assert(firsts.some((t) => t.later.length > 0), 'nobody tried a stop again');
+    assert(new Set(firsts.map((t) => t.learner)).size === 5, 'five learners of the class');
   });
 
   const want = expected(CLASS);
@@ -218,7 +228,158 @@ try {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.locator('#t-export').click()]);
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
     const rows = want.reduce((n, s) => n + s.answered, 0);
-    assert(csv.length === 1 + rows && csv[0].startsWith('estudiante,parada'), `${csv.length} lines for ${rows} answers`);
+    assert(csv.length === 1 + rows && csv[0].startsWith('estudiante,clase,paso'), `${csv.length} lines for ${rows} answers`);
+  });
+
+  await check('the first screen for the class of five: the hardest stops, the beliefs counted both ways with who, who needs help; every number from the plan', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await readStore(store.auth.read, SMALL_CLASS);
+    await until(page, () => document.getElementById('teacher-app').dataset.state === 'done', 'the read ends');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const firsts = firstTries(small.plan, TABLE, SMALL_CLASS);
+    const plan = tomorrow(firsts, TABLE);
+    let numbers = 0;
+    const eq = (got, want, what) => { numbers += Array.isArray(want) ? want.length : 1; assert(JSON.stringify(got) === JSON.stringify(want), `${what}: page ${JSON.stringify(got)}\nplan ${JSON.stringify(want)}`); };
+    // The summary: learners, answers (first tries and later ones), stops; singular where 1.
+    const answers = firsts.length + firsts.reduce((n, t) => n + t.later.length, 0);
+    eq(await page.locator('#t-summary').innerText(), `5 estudiantes · ${answers} respuestas · ${plan.stops} pasos`, 'summary');
+    // The three blocks start on the first screen.
+    for (const css of ['.teacher-hardest', '.teacher-misconceptions', '.teacher-need']) {
+      const top = await page.locator(css).evaluate((e) => e.getBoundingClientRect().top);
+      assert(top < 900 - 120, `${css} starts at ${top} px: not on the first screen`);
+    }
+    assert(!(await page.locator('#t-fold').evaluate((d) => d.open)), 'the form is still open after the read');
+    await page.screenshot({ path: join(out, 'teacher-first-1280.png') });
+    // The hardest stops, the five first, and how many more.
+    const hard = await page.locator('.hard').evaluateAll((els) => els.map((e) => ({ id: e.dataset.stop, answered: Number(e.dataset.answered), right: Number(e.dataset.firstRight) })));
+    eq(hard, plan.hardest.slice(0, 5), 'hardest stops');
+    eq(await page.locator('#t-hard-more').innerText(), `y ${plan.stops - 5} pasos más en «Paso a paso»`, 'hardest, more');
+    for (const h of hard) assert(await page.locator(`#stop-${h.id}`).count() === 1, `no card for ${h.id}`);
+    // The beliefs: each with its answers, its learners and who; none hidden without «N más».
+    const beliefs = async () => page.locator('.misconception').evaluateAll((els) => els.map((e) => ({ id: e.dataset.choice, answers: Number(e.dataset.answers), learners: Number(e.dataset.learners), who: e.dataset.who.split('\n') })));
+    const first = await beliefs();
+    eq(first, plan.beliefs.slice(0, first.length), 'beliefs shown first');
+    if (plan.beliefs.length > first.length) {
+      const rest = plan.beliefs.length - first.length;
+      eq(await page.locator('#t-more-beliefs').innerText(), rest === 1 ? 'Mostrar 1 idea más' : `Mostrar las ${rest} ideas restantes`, 'beliefs, more');
+      await page.locator('#t-more-beliefs').click();
+      await until(page, (n) => document.querySelectorAll('.misconception').length === n, 'every belief shown', plan.beliefs.length);
+    }
+    eq(await beliefs(), plan.beliefs, 'every belief');
+    const check = plan.beliefs.find((b) => b.id === 'app-check-is-enough');
+    assert(check && check.who.includes('Carmen'), 'the check-then-insert belief is not among them');
+    // Who needs help, by need; the unfinished path with where it stopped.
+    const need = await page.locator('.needy').evaluateAll((els) => els.map((e) => ({ name: e.dataset.learner, right: Number(e.dataset.right), answered: Number(e.dataset.answered), furthest: Number(e.dataset.furthest) })));
+    eq(need, plan.need, 'who needs help');
+    const elena = page.locator('.needy[data-learner=Elena]');
+    const stop8 = TABLE[7];
+    const title8 = await page.locator(`#stop-${stop8.id} h3`).textContent();
+    eq(await elena.locator('.unfinished-line').innerText(), `Sin terminar: se quedó en el Paso 8 de ${plan.stops} (${title8.replace(/^8\. /, '')})`, 'the unfinished path');
+    eq(await page.locator('.needy.unfinished').count(), 1, 'unfinished paths');
+    eq(await page.locator('.needy[data-learner=Alba] .score').innerText(), `${plan.stops} de ${plan.stops} a la primera`, 'a whole right path');
+    // No count meets a noun in the wrong number.
+    const text = await page.locator('#teacher-app').innerText();
+    assert(!/(^|\D)1 (estudiantes|respuestas|pasos|declaraciones)/.test(text), 'a plural after 1');
+    assert(!/ingenuo|Parada|restricción única/.test(text), 'an old word on the page');
+    // When each learner answered: within their own hour of the plan (simulate starts each an
+    // hour after the one before).
+    const t0 = Date.parse(small.plan.start);
+    const when = await page.locator('.learner').evaluateAll((els) => els.map((e) => [e.dataset.learner, e.dataset.firstAt, e.dataset.lastAt]));
+    for (const [name, a, b] of when) {
+      const i = small.plan.learners.findIndex((l) => l.name === name);
+      assert(i >= 0 && Date.parse(a) >= t0 + 3600e3 * i && Date.parse(b) < t0 + 3600e3 * (i + 1) && Date.parse(a) <= Date.parse(b), `${name} answered ${a} to ${b}`);
+    }
+    numbers += 2 * when.length;
+    const timed = await page.locator('.stop-card[data-time-ms]').count();
+    assert(timed >= plan.stops - 1, `${timed} stops with a time`);
+    console.log(`     ${numbers} numbers of the first screen checked against the plan`);
+  });
+
+  await check('each stop as the learners saw it: its setting and question; projected, the right choice hidden until shown; a link opens the lab at it', async () => {
+    const card = page.locator('#stop-step_race');
+    await card.scrollIntoViewIfNeeded();
+    const setting = await card.locator('.setting').textContent();
+    assert(setting.length > 40 && !setting.includes('…'), `the card's setting: «${setting}»`);
+    assert((await card.locator('.question').textContent()).trim().endsWith('?'), 'no question on the card');
+    await page.locator('#t-project').click();
+    await until(page, () => [...document.querySelectorAll('.stop-card')].every((c) => c.dataset.revealed === 'false') && !document.querySelector('.t-choice.right'), 'the right choices hidden');
+    await card.locator('.reveal').click();
+    await until(page, () => document.querySelector('#stop-step_race .t-choice.right')?.dataset.choice === 'both-instances-apply', 'the right choice shown');
+    await page.screenshot({ path: join(out, 'teacher-projecting.png') });
+    await page.locator('#t-project').click();
+    // Projecting hid the names; they come back only when asked.
+    await page.locator('#t-anon').uncheck();
+    const href = await card.locator('.lab-link').getAttribute('href');
+    const lab = await browser.newPage();
+    await lab.goto(new URL(href, `${host.url}teacher.html`).href);
+    await lab.locator('#path[data-stop]').waitFor({ timeout: 30000 });
+    assert(await lab.locator('#path').getAttribute('data-stop') === 'step_race', `the lab opened at ${await lab.locator('#path').getAttribute('data-stop')}`);
+    await lab.close();
+  });
+
+  await check('the CSV: the class, the question, the choice as the learner saw it, the belief, the time', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.locator('#t-export').click()]);
+    const lines = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    assert(lines[0] === 'estudiante,clase,paso,nombre del paso,pregunta,primera respuesta,opción como se mostró,idea que revela,acertó,respuestas,hora de la primera respuesta', lines[0]);
+    const firsts = firstTries(small.plan, TABLE, SMALL_CLASS);
+    assert(lines.length === 1 + firsts.length, `${lines.length - 1} rows for ${firsts.length} first tries`);
+    const bruno = lines.find((l) => l.startsWith(`Bruno,${SMALL_CLASS},step_backoff,`));
+    assert(bruno && /,counts-initial-delivery,90\u00a0s,Cuenta la entrega inicial como si fuera un intento,no,1,2026-12-04T09:/.test(bruno), bruno);
+  });
+
+  await check('print: no form, no tools, one stop per block', async () => {
+    await page.emulateMedia({ media: 'print' });
+    const hidden = await page.evaluate(() => ['#t-fold', '.teacher-tools', '.card-tools'].map((c) => getComputedStyle(document.querySelector(c)).display));
+    assert(hidden.every((d) => d === 'none'), `printed: ${hidden}`);
+    const avoid = await page.locator('.stop-card').first().evaluate((e) => getComputedStyle(e).breakInside);
+    assert(avoid === 'avoid', `a stop breaks across pages: ${avoid}`);
+    await page.screenshot({ path: join(out, 'teacher-print.png'), fullPage: true });
+    await page.pdf({ path: join(out, 'teacher-print.pdf') }).catch(() => {});
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  await check('an activity that matches nothing says so from a store and names what it has; a trailing slash is the same activity', async () => {
+    await readStore(store.auth.read, SMALL_CLASS, store.endpoint, `${ACT}x`);
+    await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'none-here', 'nothing of a typo is told');
+    const said = await page.locator('#t-problem').innerText();
+    assert(said.includes(`actividad ${ACT}x.`), `the activity asked for is not named: ${said}`);
+    const seenList = said.split('Sí hay respuestas de: ')[1] ?? '';
+    const seenActs = seenList.replace(/\.$/, '').split(', ');
+    assert(seenActs.includes(ACT) && seenActs.includes(OTHER_ACTIVITY), `the activities the store has: ${said}`);
+    await readStore(store.auth.read, SMALL_CLASS, store.endpoint, `${ACT}/`);
+    await until(page, () => document.getElementById('teacher-app').dataset.state === 'done' && !document.getElementById('t-problem'), 'a trailing slash reads the class');
+    const firsts = firstTries(small.plan, TABLE, SMALL_CLASS);
+    assert(Number(await page.locator('#teacher-app').getAttribute('data-learners')) === 5, 'five learners');
+    const answered = await page.locator('.stop-card').evaluateAll((els) => els.reduce((n, e) => n + Number(e.dataset.answered), 0));
+    assert(answered === firsts.length, `${answered} first tries for ${firsts.length}`);
+  });
+
+  await check('on a phone, after a read the form folds away and the page opens on the first blocks', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const p = await phone.newPage();
+    await p.goto(`${teacherSite.url}teacher.html`);
+    await p.locator('#teacher-app').waitFor({ timeout: 30000 });
+    const [key, secret] = Buffer.from(store.auth.read.slice(6), 'base64').toString().split(':');
+    await p.locator('#t-activity').fill(ACT);
+    await p.locator('#t-class').fill(SMALL_CLASS);
+    await p.locator('#t-endpoint').fill(store.endpoint);
+    await p.locator('#t-key').fill(key);
+    await p.locator('#t-secret').fill(secret);
+    await p.screenshot({ path: join(out, 'teacher-375-form.png') });
+    await p.locator('#t-read').tap();
+    await until(p, () => document.getElementById('teacher-app').dataset.state === 'done', 'the read ends');
+    await p.waitForTimeout(300);
+    const top = await p.locator('#t-tomorrow').evaluate((e) => e.getBoundingClientRect().top);
+    assert(top >= 0 && top < 200, `the first block is at ${top} px`);
+    assert(!(await p.locator('#t-fold').evaluate((d) => d.open)), 'the form is open');
+    const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 375, `the page is ${wide} px wide`);
+    await p.screenshot({ path: join(out, 'teacher-375-after-read.png') });
+    for (const [name, css] of [['beliefs', '.teacher-misconceptions'], ['need', '.teacher-need'], ['card', '#stop-step_race']]) {
+      await p.locator(css).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await p.screenshot({ path: join(out, `teacher-375-${name}.png`) });
+    }
+    await phone.close();
   });
 
   await check('bad keys (the real store), a store that refuses CORS, answers 500 or another shape (the stand-in): each said clearly', async () => {
@@ -234,6 +395,7 @@ try {
       await until(page, (k) => document.getElementById('t-problem')?.dataset.problem === k, `${kind} is told`, kind);
       standin.setMode('normal');
     }
+    await openForm();
     await page.locator('#t-endpoint').fill('lrs.example.org/xapi');
     await page.locator('#t-read').click();
     await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'bad-endpoint', 'a bad address is told');
@@ -248,6 +410,7 @@ try {
     await until(page, () => document.getElementById('teacher-app').dataset.state === 'stopped', 'stopped');
     const read = Number(await page.locator('#teacher-app').getAttribute('data-read'));
     assert(read > 0 && read < 400, `read ${read} of 400`);
+    await openForm();
     await page.locator('#t-endpoint').fill(store.endpoint);
   });
 
@@ -256,7 +419,8 @@ try {
     writeFileSync(other, JSON.stringify([answerOf('Eva', 'step_backoff', '0', false, 'https://elsewhere.example/lab')]));
     await page.locator('#t-file').setInputFiles(other);
     await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'none-here'
-      && /otras actividades/.test(document.getElementById('t-skipped')?.textContent), 'another activity is told');
+      && /1 de otra actividad/.test(document.getElementById('t-skipped')?.textContent)
+      && /Sí hay respuestas de: https:\/\/elsewhere\.example\/lab\./.test(document.getElementById('t-problem')?.textContent), 'another activity is told, and named');
     for (const [name, body, kind] of [['teacher-not.csv', 'estudiante,parada\nAna,step_backoff\n', 'not-statements'],
       ['teacher-empty.json', '  \n', 'file-empty'], ['teacher-cut.json', '[{"verb": {"id": "x"', 'truncated'],
       ['teacher-foo.json', '{"foo": 1}\n{"bar": 2}', 'none-here']]) {
@@ -357,14 +521,21 @@ function expected(cls) {
 }
 
 /** Fills the store's form (the real store's address unless another is given) and reads. */
-async function readStore(auth, cls, endpoint = store.endpoint) {
+async function readStore(auth, cls, endpoint = store.endpoint, activity = ACT) {
   const [key, secret] = Buffer.from(auth.slice(6), 'base64').toString().split(':');
-  await page.locator('#t-activity').fill(ACT);
+  await openForm();
+  await page.locator('#t-activity').fill(activity);
   await page.locator('#t-class').fill(cls ?? '');
   await page.locator('#t-endpoint').fill(endpoint);
   await page.locator('#t-key').fill(key);
   await page.locator('#t-secret').fill(secret);
   await page.locator('#t-read').click();
+}
+
+/** Opens the form if a read folded it away. */
+async function openForm() {
+  if (!(await page.locator('#t-fold').evaluate((d) => d.open))) await page.locator('#t-fold > summary').click();
+  await page.locator('#t-endpoint').waitFor({ state: 'visible' });
 }
 
 function basicOf(key, secret) { return `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`; }

@@ -90,3 +90,62 @@ export function firstTries(plan, table, cls = null) {
   }
   return out;
 }
+
+export const SMALL_CLASS = 'https://course.example/classes/4a';
+export const OTHER_ACTIVITY = 'https://course.example/labs/other';
+
+/** The class of issue 43's trial, as a teacher would meet it: one learner always right, one
+ * counting the initial delivery as an intento, one believing the application's check is
+ * enough, one answering at random and trying stops again, one stopping after 8 stops; and a
+ * learner of another class. `otherActivity` is a plan of one learner of another activity (its
+ * statements are mixed into the same store). */
+export function smallClass(table, { start = '2026-12-04T08:00:00Z' } = {}) {
+  const learners = [
+    learner(table, 'Alba', 'right'),
+    learner(table, 'Bruno', 'initial'),
+    learner(table, 'Carmen', 'check'),
+    learner(table, 'Diego', 'random', { seed: 7 }),
+    learner(table, 'Elena', 'right', { stops: 8 }),
+    learner(table, 'Fabio', 'initial', { cls: OTHER_CLASS }),
+  ];
+  const otherActivity = { activity: OTHER_ACTIVITY, class: SMALL_CLASS, start, learners: [learner(table, 'Gala', 'check', { stops: 5 })] };
+  return { plan: { activity: ACTIVITY, class: SMALL_CLASS, start, learners }, otherActivity };
+}
+
+/** What the teacher's first screen must show for the first tries `firsts` (firstTries of a
+ * plan, one class) at the stops of `table`: the stops hardest first, the beliefs held (answers
+ * and learners, who) in the order the page lists them, and the learners by need. Computed from
+ * the plan alone. */
+export function tomorrow(firsts, table) {
+  const stops = table.filter((s) => firsts.some((t) => t.stop === s.id));
+  const number = new Map(stops.map((s, i) => [s.id, i + 1]));
+  const permille = (right, of) => (of ? Math.floor((right * 1000) / of) : 0);
+  const hardest = stops.map((s, i) => {
+    const at = firsts.filter((t) => t.stop === s.id);
+    const right = at.filter((t) => t.right).length;
+    return { id: s.id, answered: at.length, right, key: permille(right, at.length), i };
+  }).sort((a, b) => a.key - b.key || a.i - b.i).map(({ id, answered, right }) => ({ id, answered, right }));
+  // Beliefs: a wrong first try (not one judged by a changed scene), one per readable id.
+  const beliefs = [];
+  for (const s of stops) {
+    for (const c of s.choices) {
+      const held = firsts.filter((t) => t.stop === s.id && t.choice === c.id && !t.right && !t.unoffered);
+      if (!held.length) continue;
+      let b = beliefs.find((x) => x.id === c.id);
+      if (!b) beliefs.push(b = { id: c.id, answers: 0, who: new Set() });
+      b.answers += held.length;
+      for (const t of held) b.who.add(t.learner);
+    }
+  }
+  const byName = (a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+  const held = beliefs.map((b, i) => ({ id: b.id, answers: b.answers, learners: b.who.size, who: [...b.who].sort(byName), i }))
+    .sort((a, b) => b.learners - a.learners || b.answers - a.answers || a.i - b.i)
+    .map(({ i, ...b }) => b);
+  const names = [...new Set(firsts.map((t) => t.learner))];
+  const need = names.map((name) => {
+    const mine = firsts.filter((t) => t.learner === name);
+    const furthest = Math.max(...mine.map((t) => number.get(t.stop)));
+    return { name, right: mine.filter((t) => t.right).length, answered: mine.length, furthest };
+  }).sort((a, b) => a.right - b.right || a.answered - b.answered || byName(a.name, b.name));
+  return { stops: stops.length, hardest, beliefs: held, need };
+}

@@ -44,6 +44,8 @@ pub enum Event {
     },
     Stopped,
     Failed(Problem),
+    /// The activities a store has answers of, when it had none of the one asked for.
+    Seen(Vec<String>),
 }
 
 /// One read: the report it fills, its Stop flag, and where its events go.
@@ -144,12 +146,7 @@ fn finish(
 }
 
 fn file_problem(e: SplitError) -> Problem {
-    match e {
-        SplitError::Empty => Problem::FileEmpty,
-        SplitError::NotJson(c) => Problem::NotStatements(c),
-        SplitError::Trailing(at) => Problem::Trailing(at),
-        SplitError::Truncated => Problem::Truncated,
-    }
+    Problem::from(e)
 }
 
 async fn read_slice(file: &web_sys::File, from: f64, to: f64) -> Option<Vec<u8>> {
@@ -270,7 +267,12 @@ pub async fn from_store(job: Job, q: Query) {
             },
         );
         match more.filter(|m| !m.is_empty()) {
-            None => return clock.done(&job),
+            None => {
+                if job.report.borrow().counts().answers == 0 {
+                    job.on.emit(Event::Seen(seen_activities(&q).await));
+                }
+                return clock.done(&job);
+            }
             Some(m) if last_more.as_ref() == Some(&m) => {
                 return job.on.emit(Event::Failed(Problem::Loop));
             }
@@ -283,4 +285,36 @@ pub async fn from_store(job: Job, q: Query) {
             },
         }
     }
+}
+
+/// What a store has answers of, when it had none of the activity asked for (a typo, another
+/// course's IRI): one page of its latest answers of any activity, read into a report of the
+/// same filter, which names the other activities it met. Nothing when that page cannot be
+/// read (the sentence then says only that the activity has no answers).
+async fn seen_activities(q: &Query) -> Vec<String> {
+    let Ok(response) = get(&q.probe_url(), &q.auth).await else {
+        return Vec::new();
+    };
+    if status_problem(response.status()).is_some() {
+        return Vec::new();
+    }
+    let text = match response.text() {
+        Ok(p) => JsFuture::from(p).await.ok().and_then(|t| t.as_string()),
+        Err(_) => None,
+    };
+    let mut r = Report::new(crate::report::Filter {
+        activity: Some(q.activity.clone()),
+        ..Default::default()
+    });
+    let mut s = Splitter::new();
+    let text = text.unwrap_or_default();
+    if s.push(text.as_bytes(), &mut |p| r.feed_piece(p)).is_err() {
+        return Vec::new();
+    }
+    let _ = s.finish(&mut |p| r.feed_piece(p));
+    r.counts()
+        .other_activities
+        .iter()
+        .map(|a| a.to_string())
+        .collect()
 }

@@ -12,10 +12,11 @@ mod view;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::lab::path::{Answer, Choice, Stop};
-use crate::lang::Lang;
+use crate::lang::{fill, Lang};
 use crate::report::{Filter, Names, Report};
 use load::{Event, Job, Progress};
 use texts::{texts, Problem};
@@ -66,6 +67,15 @@ pub struct Model {
     pub projecting: bool,
     /// How many learners the list shows.
     pub shown: usize,
+    /// Whether the form is open: folded away once a read has answers, so the report starts
+    /// on the first screen (on a phone too); the teacher opens it again to read others.
+    pub sources_open: bool,
+    /// Reads that ended with answers: the page goes to the report after each.
+    pub reads_done: u32,
+    /// A store that had no answers of the activity asked for: the activities it did have.
+    pub seen: Vec<String>,
+    /// The activity the read asked for (as the contract reads it).
+    pub activity: String,
 }
 
 pub enum Msg {
@@ -76,6 +86,7 @@ pub enum Msg {
         stop: Rc<Cell<bool>>,
         source: String,
         from_file: bool,
+        activity: String,
     },
     /// What the read of `generation` reports, at `now` (ms since 1970, from the page's clock:
     /// the reducer itself reads no clock, so it runs natively in the tests).
@@ -89,6 +100,8 @@ pub enum Msg {
     Anonymise(bool),
     Project(bool),
     More,
+    /// The form opened or folded by the teacher.
+    Sources(bool),
 }
 
 /// Learners listed at first, and added by each «show more».
@@ -110,6 +123,10 @@ impl Model {
             anonymised: false,
             projecting: false,
             shown: PAGE,
+            sources_open: true,
+            reads_done: 0,
+            seen: Vec::new(),
+            activity: String::new(),
         }
     }
 }
@@ -140,8 +157,10 @@ impl Reducible for Model {
                 stop,
                 source,
                 from_file,
+                activity,
             } => {
                 m.stop.set(true);
+                m.activity = activity;
                 m.generation = generation;
                 m.report = report;
                 m.stop = stop;
@@ -149,15 +168,26 @@ impl Reducible for Model {
                 m.from_file = from_file;
                 m.status = Status::Loading(Progress::default());
                 m.shown = PAGE;
+                m.seen.clear();
             }
             Msg::Event { generation, .. } if generation != m.generation => return self,
+            Msg::Event {
+                event: Event::Seen(seen),
+                ..
+            } => m.seen = seen,
             Msg::Event { event, .. } => {
                 m.status = match event {
                     Event::Progress(p) => Status::Loading(p),
                     Event::Done { feed_ms, wall_ms } => Status::Done { feed_ms, wall_ms },
                     Event::Stopped => Status::Stopped,
                     Event::Failed(p) => Status::Failed(p),
+                    Event::Seen(_) => unreachable!("matched above"),
                 };
+                let answers = m.report.borrow().counts().answers;
+                if matches!(m.status, Status::Done { .. } | Status::Stopped) && answers > 0 {
+                    m.sources_open = false;
+                    m.reads_done = m.reads_done.wrapping_add(1);
+                }
             }
             Msg::Fail(p) => m.status = Status::Failed(p),
             Msg::Stop => m.stop.set(true),
@@ -170,6 +200,7 @@ impl Reducible for Model {
                 }
             }
             Msg::More => m.shown += PAGE,
+            Msg::Sources(open) => m.sources_open = open,
         }
         m.rev = m.rev.wrapping_add(1);
         Rc::new(m)
@@ -199,6 +230,7 @@ pub fn start_read(
 ) {
     let generation = generations.get().wrapping_add(1);
     generations.set(generation);
+    let activity = filter.activity.clone().unwrap_or_default();
     let report = Rc::new(RefCell::new(Report::new(filter)));
     let stop = Rc::new(Cell::new(false));
     model.dispatch(Msg::Start {
@@ -207,6 +239,7 @@ pub fn start_read(
         stop: stop.clone(),
         source,
         from_file,
+        activity,
     });
     let m = model.clone();
     run(Job {
@@ -275,13 +308,80 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
         let r = model.report.borrow();
         (r.counts().read, r.counts().answers, r.learner_count())
     };
-    let on_drop = source::drop_handler(&model, &generations);
+    // A file dropped anywhere on the page, not only on this element (which ends where the
+    // form does at first): listened to on the document.
+    {
+        let on_drop = source::drop_handler(&model, &generations);
+        use_effect_with((), move |_| {
+            let doc = web_sys::window().and_then(|w| w.document());
+            let listeners = doc.map(|d| {
+                let over = gloo::events::EventListener::new_with_options(
+                    &d,
+                    "dragover",
+                    gloo::events::EventListenerOptions::enable_prevent_default(),
+                    |e| e.prevent_default(),
+                );
+                let drop = gloo::events::EventListener::new_with_options(
+                    &d,
+                    "drop",
+                    gloo::events::EventListenerOptions::enable_prevent_default(),
+                    move |e| {
+                        if let Some(e) = e.dyn_ref::<web_sys::DragEvent>() {
+                            on_drop.emit(e.clone());
+                        }
+                    },
+                );
+                (over, drop)
+            });
+            move || drop(listeners)
+        });
+    }
+    // After a read with answers the form is folded: on a narrow screen the page goes to the
+    // report's first blocks, which the header would otherwise keep below the screen.
+    {
+        let done = model.reads_done;
+        use_effect_with(done, move |&done| {
+            let win = web_sys::window();
+            let narrow = win
+                .as_ref()
+                .and_then(|w| w.inner_width().ok())
+                .and_then(|w| w.as_f64())
+                .is_some_and(|w| w < 700.0);
+            if done > 0 && narrow {
+                if let Some(el) = win
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("t-summary"))
+                {
+                    el.scroll_into_view();
+                }
+            }
+        });
+    }
+    let on_print = Callback::from(|_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    });
+    let on_fold = {
+        let (m, open) = (model.clone(), model.sources_open);
+        Callback::from(move |e: Event_| {
+            let d: web_sys::Element = e.target_unchecked_into();
+            let now = d.has_attribute("open");
+            if now != open {
+                m.dispatch(Msg::Sources(now));
+            }
+        })
+    };
+    let source_line = if answers > 0 && !model.source.is_empty() {
+        fill(t.source_was, &[&model.source])
+    } else {
+        t.source_heading.to_string()
+    };
     html! {
         <div class={classes!("teacher", model.projecting.then_some("projecting"))} id="teacher-app"
             data-state={state} data-read={read.to_string()} data-answers={answers.to_string()}
             data-learners={learners.to_string()} data-feed-ms={ms.as_ref().map(|m| m.0.clone())}
-            data-wall-ms={ms.map(|m| m.1)}
-            ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}>
+            data-wall-ms={ms.map(|m| m.1)}>
             <header class="teacher-header">
                 <div>
                     <h1>{ t.title }</h1>
@@ -305,11 +405,16 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                     </button>
                     <button type="button" class="btn" id="t-export" disabled={answers == 0}
                         onclick={view::export_handler(&model)}>{ t.export }</button>
+                    <button type="button" class="btn" id="t-print" disabled={answers == 0}
+                        onclick={on_print}>{ t.print }</button>
                 </div>
             </header>
             if !model.projecting {
-                <source::Sources model={view::ModelRef::keyed(&model, model.lang as u32)} generations={view::Gen(generations.clone())}
-                    endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
+                <details class="teacher-fold" id="t-fold" open={model.sources_open} ontoggle={on_fold}>
+                    <summary>{ source_line }</summary>
+                    <source::Sources model={view::ModelRef::keyed(&model, model.lang as u32)} generations={view::Gen(generations.clone())}
+                        endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
+                </details>
             }
             <source::StatusLine model={view::ModelRef::new(&model)} />
             <view::ReportView model={view::ModelRef::keyed(&model, model.report_rev)} />
@@ -335,6 +440,10 @@ pub fn start() {
     let query = win.location().search().unwrap_or_default();
     let get = |k: &str| source::query_value(&query, k).unwrap_or_default();
     root.set_inner_html(""); // the static "loading" text
+                             // The lab's own texts of each stop (its setting and question, in both languages), which
+                             // the lab's module reads from these files when it needs them: built into this module.
+    let _ = crate::ui::text::loaded::load_spanish_path(include_str!("../../../www/path-es.txt"));
+    let _ = crate::ui::text::loaded::load_english(include_str!("../../../www/texts-en.txt"));
     mount(
         root,
         TeacherProps {
@@ -367,6 +476,7 @@ mod tests {
             stop: Rc::new(Cell::new(false)),
             source: "file.json".into(),
             from_file: true,
+            activity: String::new(),
         });
         let started = m.report_rev;
         m = m.reduce(progress(1, 10_000.0));

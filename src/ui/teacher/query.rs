@@ -12,10 +12,15 @@ pub struct Query {
     /// The `Authorization` header's value.
     pub auth: String,
     pub activity: String,
-    /// An ISO 8601 instant, or None.
+    /// ISO 8601 instants, or None.
     pub since: Option<String>,
+    pub until: Option<String>,
     pub limit: u32,
 }
+
+/// Answers of any activity asked for at once when the activity asked for had none, to name
+/// those the store does have.
+pub const PROBE: u32 = 200;
 
 /// Percent-encodes all but RFC 3986's unreserved characters.
 pub fn encode(s: &str) -> String {
@@ -70,11 +75,21 @@ impl Query {
             encode(ANSWERED),
             self.limit
         );
-        if let Some(since) = &self.since {
-            url.push_str("&since=");
-            url.push_str(&encode(since));
+        for (k, v) in [("since", &self.since), ("until", &self.until)] {
+            if let Some(v) = v {
+                url.push_str(&format!("&{k}={}", encode(v)));
+            }
         }
         url
+    }
+
+    /// The latest answers of any activity (see [`PROBE`]).
+    pub fn probe_url(&self) -> String {
+        format!(
+            "{}statements?verb={}&limit={PROBE}",
+            self.endpoint,
+            encode(ANSWERED)
+        )
     }
 
     /// Where a page's `more` leads: a path on the store's origin (what xAPI says it is), or an
@@ -152,8 +167,24 @@ mod tests {
             auth: basic("reader", "s3cret"),
             activity: "https://course.example/labs/retry".into(),
             since: Some("2026-12-01T00:00:00.000Z".into()),
+            until: None,
             limit: 500,
         }
+    }
+
+    #[test]
+    fn until_joins_since_and_the_probe_asks_for_any_activity() {
+        let q = Query {
+            until: Some("2026-12-02T00:00:00.000Z".into()),
+            ..q()
+        };
+        assert!(q
+            .first_url()
+            .ends_with("&since=2026-12-01T00%3A00%3A00.000Z&until=2026-12-02T00%3A00%3A00.000Z"));
+        assert_eq!(
+            q.probe_url(),
+            "https://lrs.example.org:8443/xapi/statements?verb=http%3A%2F%2Fadlnet.gov%2Fexpapi%2Fverbs%2Fanswered&limit=200"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::load::{self, Progress};
 use super::query::{self, Query};
-use super::texts::{texts, Problem};
+use super::texts::{plural, texts, Problem};
 use super::view::{Gen, ModelRef};
 use super::{start_read, Model, Msg, Status};
 use crate::lang::fill;
@@ -53,12 +53,43 @@ fn value(id: &str) -> String {
         .unwrap_or_default()
 }
 
-fn filter() -> Filter {
-    let some = |s: String| (!s.is_empty()).then_some(s);
-    Filter {
-        activity: some(value("t-activity")),
-        class: some(value("t-class")),
+/// A `datetime-local` field as ms since 1970 (the teacher's own time zone), None when empty,
+/// Err when the browser cannot read it.
+fn moment(id: &str) -> Result<Option<f64>, ()> {
+    let v = value(id);
+    if v.is_empty() {
+        return Ok(None);
     }
+    let t = js_sys::Date::new(&v.as_str().into()).get_time();
+    if t.is_nan() {
+        Err(())
+    } else {
+        Ok(Some(t))
+    }
+}
+
+/// The filter the fields ask for: the activity (as the contract reads it: no trailing `/`),
+/// the class, the period.
+fn filter() -> Result<Filter, Problem> {
+    let some = |s: String| (!s.is_empty()).then_some(s);
+    let since = moment("t-since").map_err(|_| Problem::BadSince)?;
+    let until = moment("t-until").map_err(|_| Problem::BadUntil)?;
+    if let (Some(a), Some(b)) = (since, until) {
+        if b <= a {
+            return Err(Problem::BadUntil);
+        }
+    }
+    let activity = value("t-activity");
+    Ok(Filter {
+        activity: some(crate::record::contract::activity_key(&activity).to_string()),
+        class: some(value("t-class")),
+        since: since.map(|t| t as i64),
+        until: until.map(|t| t as i64),
+    })
+}
+
+fn iso(ms: i64) -> String {
+    crate::report::time::format_ms(ms)
 }
 
 /// Keeps the fields on the page for this tab (sessionStorage), so a reload or the end of a
@@ -75,8 +106,12 @@ fn keep_fields() {
 /// Reads `file` into a fresh report, filtered by the activity and class fields.
 fn read_file(model: &UseReducerHandle<Model>, generations: &Rc<Cell<u32>>, file: web_sys::File) {
     keep_fields();
+    let f = match filter() {
+        Ok(f) => f,
+        Err(p) => return model.dispatch(Msg::Fail(p)),
+    };
     let name = crate::sim::utc::truncate(&file.name(), 80);
-    start_read(model, generations, filter(), name, true, move |job| {
+    start_read(model, generations, f, name, true, move |job| {
         wasm_bindgen_futures::spawn_local(load::from_file(job, file))
     });
 }
@@ -144,26 +179,20 @@ pub fn Sources(props: &SourcesProps) -> Html {
                 Ok(e) => e,
                 Err(p) => return m.dispatch(Msg::Fail(p)),
             };
-            let f = filter();
+            let f = match filter() {
+                Ok(f) => f,
+                Err(p) => return m.dispatch(Msg::Fail(p)),
+            };
             let Some(activity) = f.activity.clone() else {
                 return m.dispatch(Msg::Fail(Problem::NoActivity));
-            };
-            let since = value("t-since");
-            let since = if since.is_empty() {
-                None
-            } else {
-                let d = js_sys::Date::new(&since.as_str().into());
-                if d.get_time().is_nan() {
-                    return m.dispatch(Msg::Fail(Problem::BadSince));
-                }
-                Some(String::from(d.to_iso_string()))
             };
             keep_fields();
             let q = Query {
                 endpoint: endpoint.clone(),
                 auth: query::basic(&value("t-key"), &value("t-secret")),
                 activity,
-                since,
+                since: f.since.map(iso),
+                until: f.until.map(iso),
                 limit: LIMIT,
             };
             start_read(&m, &g, f, endpoint, false, move |job| {
@@ -198,6 +227,15 @@ pub fn Sources(props: &SourcesProps) -> Html {
                 { field("t-activity", t.activity, "url", html! { <small>{ t.activity_hint }</small> }) }
                 { field("t-class", t.class, "url", Html::default()) }
             </div>
+            <div class="row period">
+                <label class="field">{ t.since }
+                    <input type="datetime-local" id="t-since" />
+                </label>
+                <label class="field">{ t.until }
+                    <input type="datetime-local" id="t-until" />
+                </label>
+                <small class="hint">{ t.period_hint }</small>
+            </div>
             <div class="two-col">
                 <form class="teacher-store" onsubmit={on_store} autocomplete="off" novalidate=true>
                     <h3>{ t.store_heading }</h3>
@@ -207,9 +245,6 @@ pub fn Sources(props: &SourcesProps) -> Html {
                         { field("t-key", t.key, "text", Html::default()) }
                         { field("t-secret", t.secret, "password", Html::default()) }
                     </div>
-                    <label class="field">{ t.since }
-                        <input type="datetime-local" id="t-since" />
-                    </label>
                     <button type="submit" class="btn primary" id="t-read">{ t.read_store }</button>
                 </form>
                 <div class="teacher-file">
@@ -231,32 +266,10 @@ pub struct StatusProps {
 
 /// The sentence for a problem, in the page's language.
 fn problem_text(model: &Model, p: &Problem) -> String {
-    let t = texts(model.lang);
-    let file = model.source.as_str();
-    match p {
-        Problem::WrongKey => t.wrong_key.into(),
-        Problem::Forbidden => t.forbidden.into(),
-        Problem::NotFound => t.not_found.into(),
-        Problem::Server(s) => fill(t.server, &[&s.to_string()]),
-        Problem::Status(s) => fill(t.status, &[&s.to_string()]),
-        Problem::Unreachable => {
-            let origin = web_sys::window()
-                .and_then(|w| w.location().origin().ok())
-                .unwrap_or_default();
-            fill(t.unreachable, &[&origin])
-        }
-        Problem::Shape => t.shape.into(),
-        Problem::ForeignMore(to) => fill(t.foreign_more, &[to]),
-        Problem::Loop => t.repeated_more.into(),
-        Problem::BadEndpoint => t.bad_endpoint.into(),
-        Problem::NoActivity => t.no_activity.into(),
-        Problem::BadSince => t.bad_since.into(),
-        Problem::FileEmpty => t.file_empty.into(),
-        Problem::NotStatements(c) => fill(t.not_statements, &[file, &c.to_string()]),
-        Problem::Trailing(at) => fill(t.trailing, &[file, &at.to_string()]),
-        Problem::Truncated => fill(t.truncated, &[file]),
-        Problem::FileUnreadable => fill(t.unreadable, &[file]),
-    }
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    texts(model.lang).problem(p, model.source.as_str(), &origin)
 }
 
 fn problem_kind(p: &Problem) -> &'static str {
@@ -273,6 +286,7 @@ fn problem_kind(p: &Problem) -> &'static str {
         Problem::BadEndpoint => "bad-endpoint",
         Problem::NoActivity => "no-activity",
         Problem::BadSince => "bad-since",
+        Problem::BadUntil => "bad-until",
         Problem::FileEmpty => "file-empty",
         Problem::NotStatements(_) => "not-statements",
         Problem::Trailing(_) => "trailing",
@@ -331,7 +345,13 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             } else {
                 (
                     html! { <progress id="t-progress" /> },
-                    fill(t.reading_store, &[&n(*read), &pages.to_string()]),
+                    fill(
+                        t.reading_store,
+                        &[
+                            &plural(t.statements_n, *read, &n(*read)),
+                            &plural(t.pages_n, u64::from(*pages), &pages.to_string()),
+                        ],
+                    ),
                 )
             };
             html! {
@@ -352,23 +372,42 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             let text = fill(
                 t.done,
                 &[
-                    &n(c.read),
-                    &n(c.answers),
-                    &n(r.learner_count() as u64),
+                    &plural(t.statements_read_n, c.read, &n(c.read)),
+                    &plural(t.answers_n, c.answers, &n(c.answers)),
+                    &plural(
+                        t.learners_n,
+                        r.learner_count() as u64,
+                        &n(r.learner_count() as u64),
+                    ),
                     &secs,
                 ],
             );
             html! { <p id="t-status" aria-live="polite">{ text }</p> }
         }
         Status::Stopped => {
-            html! { <p id="t-status" aria-live="polite">{ fill(t.stopped, &[&n(c.read)]) }</p> }
+            let read = plural(t.statements_n, c.read, &n(c.read));
+            html! { <p id="t-status" aria-live="polite">{ fill(t.stopped, &[&read]) }</p> }
         }
         Status::Failed(_) => Html::default(),
     };
     let problem = match &model.status {
         Status::Failed(p) => Some((problem_kind(p), problem_text(model, p))),
+        // A store asked by activity has none of it: say which activity, and what it has.
+        Status::Done { .. } if c.answers == 0 && !model.from_file => {
+            let mut text = fill(t.none_in_store, &[model.activity.as_str()]);
+            if !model.seen.is_empty() {
+                text.push(' ');
+                text.push_str(&fill(t.seen_activities, &[&model.seen.join(", ")]));
+            }
+            Some(("none-here", text))
+        }
         Status::Done { .. } | Status::Stopped if c.answers == 0 && c.read > 0 => {
-            Some(("none-here", fill(t.none_here, &[&n(c.read)])))
+            let mut text = plural(t.none_here, c.read, &n(c.read));
+            if !c.other_activities.is_empty() {
+                text.push(' ');
+                text.push_str(&fill(t.seen_activities, &[&c.other_activities.join(", ")]));
+            }
+            Some(("none-here", text))
         }
         _ => None,
     };
@@ -376,7 +415,8 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         .iter()
         .filter(|&&s| c.skipped(s) > 0)
         .map(|&s| {
-            let mut text = fill(t.skip_reasons[s as usize], &[&n(c.skipped(s))]);
+            let k = c.skipped(s);
+            let mut text = plural(t.skip_reasons[s as usize], k, &n(k));
             if let (Skip::OtherActivity, Some(e)) = (s, &c.other_activity_example) {
                 text.push_str(&format!(" ({})", fill(t.other_activity_example, &[e])));
             }

@@ -29,6 +29,8 @@ pub enum Problem {
     BadEndpoint,
     NoActivity,
     BadSince,
+    /// An «until» the browser cannot read, or not after «since».
+    BadUntil,
     /// A file: nothing in it.
     FileEmpty,
     /// A file that does not start as statements do: its first character.
@@ -40,11 +42,16 @@ pub enum Problem {
     FileUnreadable,
 }
 
+/// A text with a count in it, in the singular and in the plural: `{0}` the count.
+pub type Plural = [&'static str; 2];
+
 pub struct TeacherTexts {
     pub title: &'static str,
     pub intro: &'static str,
     pub language: &'static str,
     pub source_heading: &'static str,
+    /// `{0}`: where the answers shown came from (the folded form's line).
+    pub source_was: &'static str,
     pub store_heading: &'static str,
     pub store_hint: &'static str,
     pub endpoint: &'static str,
@@ -54,11 +61,19 @@ pub struct TeacherTexts {
     pub activity_hint: &'static str,
     pub class: &'static str,
     pub since: &'static str,
+    pub until: &'static str,
+    pub period_hint: &'static str,
     pub read_store: &'static str,
     pub file_heading: &'static str,
     pub file_hint: &'static str,
     pub pick_file: &'static str,
     pub stop: &'static str,
+    pub statements_n: Plural,
+    pub statements_read_n: Plural,
+    pub answers_n: Plural,
+    pub learners_n: Plural,
+    pub stops_n: Plural,
+    pub pages_n: Plural,
     /// `{0}` statements, `{1}` pages.
     pub reading_store: &'static str,
     /// `{0}` the file's name, `{1}` and `{2}` how much of how much.
@@ -70,11 +85,15 @@ pub struct TeacherTexts {
     /// `{0}`: the list of reasons.
     pub skipped: &'static str,
     /// By [`Skip`]: `{0}` how many.
-    pub skip_reasons: [&'static str; Skip::COUNT],
+    pub skip_reasons: [Plural; Skip::COUNT],
     /// `{0}`: an object id of another activity.
     pub other_activity_example: &'static str,
     /// `{0}`: how many statements were read.
-    pub none_here: &'static str,
+    pub none_here: Plural,
+    /// `{0}`: the activity asked for (a store that has no answers of it).
+    pub none_in_store: &'static str,
+    /// `{0}`: the activities seen instead.
+    pub seen_activities: &'static str,
     pub nothing_yet: &'static str,
     pub wrong_key: &'static str,
     pub forbidden: &'static str,
@@ -92,6 +111,7 @@ pub struct TeacherTexts {
     pub bad_endpoint: &'static str,
     pub no_activity: &'static str,
     pub bad_since: &'static str,
+    pub bad_until: &'static str,
     pub file_empty: &'static str,
     /// `{0}` the file, `{1}` its first character.
     pub not_statements: &'static str,
@@ -101,14 +121,27 @@ pub struct TeacherTexts {
     pub truncated: &'static str,
     /// `{0}` the file.
     pub unreadable: &'static str,
-    /// `{0}` learners, `{1}` answers, `{2}` stops.
-    pub summary: &'static str,
+    pub tomorrow_heading: &'static str,
+    pub hardest_heading: &'static str,
+    pub hardest_intro: &'static str,
+    /// `{0}` right on the first try, `{1}` who answered, `{2}` percent.
+    pub hardest_share: &'static str,
+    /// `{0}`: how many more stops (listed below).
+    pub hardest_more: Plural,
     pub misconceptions_heading: &'static str,
     pub misconceptions_intro: &'static str,
     pub no_misconceptions: &'static str,
-    pub one_learner: &'static str,
-    /// `{0}`: how many (two or more).
-    pub learners_n: &'static str,
+    /// `{0}`: how many more beliefs.
+    pub more_beliefs: Plural,
+    pub need_heading: &'static str,
+    pub need_intro: &'static str,
+    /// `{0}` right first tries, `{1}` stops answered.
+    pub score: &'static str,
+    /// `{0}` the furthest stop's number, `{1}` the stops, `{2}` its title.
+    pub unfinished: &'static str,
+    pub finished: &'static str,
+    /// `{0}`: how many more learners.
+    pub more_need: Plural,
     /// `{0}`: the stops' names.
     pub at_stops: &'static str,
     pub stops_heading: &'static str,
@@ -118,19 +151,31 @@ pub struct TeacherTexts {
     pub first_right: &'static str,
     /// `{0}`: how many.
     pub retried: &'static str,
+    /// `{0}`: how many first answers no choice offers (the learner had changed the scene).
+    pub unoffered: &'static str,
+    /// `{0}` a duration, `{1}` of how many learners.
+    pub stop_time: &'static str,
+    pub setting: &'static str,
+    pub show_answer: &'static str,
+    pub hide_answer: &'static str,
+    pub open_in_lab: &'static str,
     pub right_choice: &'static str,
     /// `{0}`: later answers choosing it.
-    pub later: &'static str,
+    pub later: Plural,
     /// `{0}`: how many.
     pub who: &'static str,
     /// `{0}`: how many names are not listed.
     pub who_more: &'static str,
     /// `{0}`: a stop's id the lab does not know.
     pub new_stop: &'static str,
+    /// `{0}`: a stop's number on the path.
+    pub stop_n: &'static str,
     pub learners_heading: &'static str,
     pub learners_intro: &'static str,
+    /// `{0}` the first answer's time, `{1}` the last one's.
+    pub when: &'static str,
     /// `{0}`: how many more.
-    pub show_more: &'static str,
+    pub show_more: Plural,
     /// `{0}`: tries at a stop (two or more).
     pub tries: &'static str,
     pub right_mark: &'static str,
@@ -140,9 +185,11 @@ pub struct TeacherTexts {
     pub anonymous: &'static str,
     pub project: &'static str,
     pub end_project: &'static str,
+    pub print: &'static str,
     pub export: &'static str,
-    /// learner, stop, stop's name, first answer, its text, right, answers.
-    pub csv_header: [&'static str; 7],
+    /// learner, class, stop, stop's name, question, first answer, as shown, belief, right,
+    /// answers, time.
+    pub csv_header: [&'static str; 11],
     pub yes: &'static str,
     pub no: &'static str,
     pub csv_name: &'static str,
@@ -161,7 +208,46 @@ pub fn texts(lang: Lang) -> &'static TeacherTexts {
     }
 }
 
+impl From<crate::report::split::SplitError> for Problem {
+    fn from(e: crate::report::split::SplitError) -> Problem {
+        use crate::report::split::SplitError;
+        match e {
+            SplitError::Empty => Problem::FileEmpty,
+            SplitError::NotJson(c) => Problem::NotStatements(c),
+            SplitError::Trailing(at) => Problem::Trailing(at),
+            SplitError::Truncated => Problem::Truncated,
+        }
+    }
+}
+
 impl TeacherTexts {
+    /// The sentence for a problem: `file` the file's name (or the store's address), `origin`
+    /// this page's (for a store that refuses it).
+    pub fn problem(&self, p: &Problem, file: &str, origin: &str) -> String {
+        use crate::lang::fill;
+        let t = self;
+        match p {
+            Problem::WrongKey => t.wrong_key.into(),
+            Problem::Forbidden => t.forbidden.into(),
+            Problem::NotFound => t.not_found.into(),
+            Problem::Server(s) => fill(t.server, &[&s.to_string()]),
+            Problem::Status(s) => fill(t.status, &[&s.to_string()]),
+            Problem::Unreachable => fill(t.unreachable, &[origin]),
+            Problem::Shape => t.shape.into(),
+            Problem::ForeignMore(to) => fill(t.foreign_more, &[to]),
+            Problem::Loop => t.repeated_more.into(),
+            Problem::BadEndpoint => t.bad_endpoint.into(),
+            Problem::NoActivity => t.no_activity.into(),
+            Problem::BadSince => t.bad_since.into(),
+            Problem::BadUntil => t.bad_until.into(),
+            Problem::FileEmpty => t.file_empty.into(),
+            Problem::NotStatements(c) => fill(t.not_statements, &[file, &c.to_string()]),
+            Problem::Trailing(at) => fill(t.trailing, &[file, &at.to_string()]),
+            Problem::Truncated => fill(t.truncated, &[file]),
+            Problem::FileUnreadable => fill(t.unreadable, &[file]),
+        }
+    }
+
     /// The belief behind `c`, if it is one shown as a number (see `beliefs`).
     pub fn belief(&self, c: Choice) -> Option<&'static str> {
         self.beliefs
@@ -171,13 +257,15 @@ impl TeacherTexts {
     }
 
     /// "1 learner", "3 learners".
-    pub fn learners(&self, n: u32) -> String {
-        if n == 1 {
-            self.one_learner.to_string()
-        } else {
-            crate::lang::fill(self.learners_n, &[&n.to_string()])
-        }
+    pub fn learners(&self, n: u64) -> String {
+        plural(self.learners_n, n, &n.to_string())
     }
+}
+
+/// `p` for the count `n` (both languages: the singular for 1 alone), with `{0}` the count as
+/// `shown` (grouped, say).
+pub fn plural(p: Plural, n: u64, shown: &str) -> String {
+    crate::lang::fill(p[usize::from(n != 1)], &[shown])
 }
 
 #[cfg(test)]
@@ -209,7 +297,16 @@ mod tests {
                 t.stopped,
                 t.skipped,
                 t.other_activity_example,
-                t.none_here,
+                t.none_in_store,
+                t.seen_activities,
+                t.source_was,
+                t.hardest_share,
+                t.score,
+                t.unfinished,
+                t.unoffered,
+                t.stop_time,
+                t.stop_n,
+                t.when,
                 t.server,
                 t.status,
                 t.unreachable,
@@ -218,20 +315,35 @@ mod tests {
                 t.trailing,
                 t.truncated,
                 t.unreadable,
-                t.summary,
-                t.learners_n,
                 t.at_stops,
                 t.answered,
                 t.first_right,
                 t.retried,
-                t.later,
                 t.who,
                 t.new_stop,
-                t.show_more,
                 t.tries,
                 t.anonymous,
             ];
-            v.extend(t.skip_reasons);
+            for p in [
+                t.statements_n,
+                t.statements_read_n,
+                t.answers_n,
+                t.learners_n,
+                t.stops_n,
+                t.pages_n,
+                t.none_here,
+                t.hardest_more,
+                t.more_beliefs,
+                t.more_need,
+                t.later,
+                t.show_more,
+            ]
+            .into_iter()
+            .chain(t.skip_reasons)
+            {
+                // The singular may say «one» in words instead of its mark.
+                v.push(p[1]);
+            }
             v
         };
         for (a, b) in pairs(es).into_iter().zip(pairs(en)) {
@@ -239,12 +351,51 @@ mod tests {
             assert_eq!(marks(a), marks(b), "«{a}» / «{b}»");
         }
         assert_eq!(es.learners(1), "1 estudiante");
+        assert_eq!(es.learners(2), "2 estudiantes");
+        assert_eq!(plural(es.answers_n, 1, "1"), "1 respuesta");
+        assert_eq!(plural(en.answers_n, 0, "0"), "0 answers");
         assert_eq!(
             super::super::namer("step_backoff", "counts-initial-delivery")
                 .and_then(|n| n.get(Lang::En).map(str::to_string)),
-            Some("Counts the initial delivery as an intento".to_string())
+            Some("Counts the initial delivery as a retry".to_string())
         );
         assert_eq!(en.learners(3), "3 learners");
+    }
+
+    /// The words the lab uses, and none it does not (issue 43's review of the texts).
+    #[test]
+    fn the_teachers_words_are_the_labs() {
+        let all = |t: &'static TeacherTexts| {
+            let mut v: Vec<&str> = t.beliefs.iter().map(|b| b.1).collect();
+            v.extend([
+                t.intro,
+                t.misconceptions_intro,
+                t.who,
+                t.new_stop,
+                t.stops_heading,
+            ]);
+            v.extend(t.csv_header);
+            v.join("\n")
+        };
+        let (es, en) = (all(texts(Lang::Es)), all(texts(Lang::En)));
+        for bad in [
+            "ingenuo",
+            "restricción única",
+            "deshace a las dos",
+            "la eligieron primero",
+            "la dead",
+            "Parada",
+            "parada",
+            "cada quien",
+            "la IRI",
+            "republicación",
+            "se pierde",
+        ] {
+            assert!(!es.contains(bad), "«{bad}» in the Spanish texts");
+        }
+        for bad in ["intento", "unique constraint"] {
+            assert!(!en.contains(bad), "«{bad}» in the English texts");
+        }
     }
 
     /// Every choice a stop shows as a number is named by its belief in both languages, and one
