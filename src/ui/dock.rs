@@ -23,6 +23,10 @@ pub fn Dock(props: &PanelProps) -> Html {
     let a = &props.on_action;
     let playing = lab.clock.playing;
     let act = lab.path.guided().then(|| lab.path.act()).flatten();
+    let path = &lab.path;
+    let next = (path.guided() && path.passed().contains(&path.stop()))
+        .then(|| path.stop().next())
+        .flatten();
     let host = use_context::<Revealer>();
     let wb_host = host.clone();
     html! {
@@ -34,6 +38,12 @@ pub fn Dock(props: &PanelProps) -> Html {
             if lab.path.guided() {
                 <button type="button" id="dock-card" class="btn small" aria-label={t.path.to_card} title={t.path.to_card}
                     onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>{ t.path.to_card_short }</button>
+            }
+            // The stop seen through: the way on, where the thumb is (the card's «Siguiente» is
+            // under its result, often under this bar on a phone).
+            if let (None, Some(next)) = (act, next) {
+                <button type="button" id="dock-next" class="btn primary small"
+                    onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>{ t.path.next }</button>
             }
             if let Some(act) = act {
                 <button type="button" id="dock-act" class="btn small" data-act={act.as_str()} onclick={if act == Act::OpenWorkbench {

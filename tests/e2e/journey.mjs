@@ -94,7 +94,10 @@ try {
     rows.push(row);
     await check(`stop ${i + 1} ${stop}`, async () => {
       if (i > 0) {
-        await tapOn('#path-next', 'looking', row);
+        // On: the bar's «Siguiente» where the thumb is, else the card's.
+        const dock = await span(lab, '#dock-next');
+        if (dock && await onScreen(dock)) await finger('#dock-next');
+        else await tapOn('#path-next', 'looking', row);
         await lab.locator(`#path[data-stop=${stop}]`).waitFor();
       }
       await settled(page);

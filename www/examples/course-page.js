@@ -64,6 +64,8 @@ function tellViewport() {
     viewportAsked = false;
     const top = frame.getBoundingClientRect().top + frame.clientTop;
     frame.contentWindow?.postMessage({ version: 1, type: 'viewport', top: Math.round(-top), height: innerHeight }, labUrl.origin);
+    // Counted apart from `sent` (they come with every scroll), for whoever debugs a host.
+    window.viewports = (window.viewports ?? 0) + 1;
   });
 }
 addEventListener('scroll', tellViewport, { passive: true });
