@@ -44,7 +44,7 @@ window.addEventListener('message', (e) => {
   li.textContent = JSON.stringify(e.data);
   list.append(li);
   if (e.data.type === 'height' && !lti) frame.style.height = `${e.data.px}px`;
-  if (e.data.type === 'ready') tellViewport();
+  if (e.data.type === 'ready') { labListens = true; tellViewport(); }
   if (e.data.type === 'scroll') revealInFrame(frame, e.data);
 });
 
@@ -56,9 +56,12 @@ const send = (msg) => {
 };
 // The frame is as tall as the lab and never scrolls: this page does. The lab keeps its control
 // bar at the bottom of what is on screen once it knows where that is (at most once a frame).
+// Only once the lab said it is ready: before that the frame may still hold the blank page of
+// this origin (the browser drops the message), or the lab may not be listening yet.
 let viewportAsked = false;
+let labListens = false;
 function tellViewport() {
-  if (viewportAsked) return;
+  if (viewportAsked || !labListens) return;
   viewportAsked = true;
   requestAnimationFrame(() => {
     viewportAsked = false;
