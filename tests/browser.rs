@@ -141,11 +141,24 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     })
     .await;
     click(&root, "#publish-one").await;
-    let labels = texts(&root, "#timeline .seg-label");
+    // Each wait above or on its segment, and (shown on a phone instead) the short ones in
+    // one line.
+    let labels = texts(&root, "#timeline .seg-label:not(.narrow-only)");
     assert_eq!(
         labels,
-        ["30 s", "60 s", "120 s", "240 s", "480 s", "960 s"],
+        [
+            "30\u{a0}s",
+            "60\u{a0}s",
+            "120\u{a0}s",
+            "240\u{a0}s",
+            "480\u{a0}s",
+            "960\u{a0}s"
+        ],
         "segments labelled with their waits"
+    );
+    assert_eq!(
+        texts(&root, "#timeline .narrow-only"),
+        ["30 · 60 · 120 · 240\u{a0}s"]
     );
     for _ in 0..7 {
         click(&root, "#step").await;
@@ -161,7 +174,7 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
         .get_attribute("class")
         .unwrap_or_default()
         .contains("active"));
-    assert!(text(&root, "#timeline .dlq-box").contains("1890 s"));
+    assert!(text(&root, "#timeline .dlq-box").contains("1890\u{a0}s"));
     assert!(text(&root, "#dlq-h").contains("(1)"));
     let dlq = text(&root, "#dlq .dlq-item");
     assert!(dlq.contains("25544|2026-07-29T14:00:00Z"));

@@ -42,7 +42,7 @@ impl Panel {
             Panel::Timeline => Concerns::of(&[Lang, Time, Sim, PathC]),
             Panel::Consumers | Panel::Duplicates => Concerns::of(&[Lang, Sim, PathC]),
             Panel::Events | Panel::Dlq | Panel::Log => Concerns::of(&[Lang, Sim]),
-            Panel::Demos => Concerns::of(&[Lang, Demos]),
+            Panel::Demos => Concerns::of(&[Lang, Demos, PathC]),
             Panel::Polling => Concerns::of(&[Lang, Polling]),
             Panel::Figures => Concerns::of(&[Lang, Figures, PathC]),
             // Scenarios names what was loaded, with play beside it.

@@ -101,12 +101,20 @@ pub fn Demos(props: &PanelProps) -> Html {
         lanes: [t.demo_lanes[0], t.demo_lanes[1], t.demo_lanes[3]],
     };
 
+    let tx_first =
+        lab.path.guided() && lab.path.stop().stepped() == Some(crate::lab::path::Stepped::Tx);
     html! {
         <section class="panel" aria-labelledby="demos-h">
             <h2 id="demos-h">{ t.demos }</h2>
+            // The stop's own demonstration first: on a phone the two are one above the other.
             <div class="two-col">
-                { demo_card(t, race) }
-                { demo_card(t, tx) }
+                if tx_first {
+                    { demo_card(t, tx) }
+                    { demo_card(t, race) }
+                } else {
+                    { demo_card(t, race) }
+                    { demo_card(t, tx) }
+                }
             </div>
         </section>
     }

@@ -15,6 +15,10 @@ const ROW_H: u32 = 13;
 /// A segment this share of the span or wider holds its own label; narrower ones (at most
 /// three, the first waits) get a row of their own above the bar.
 const INSIDE_LABEL: f64 = 0.08;
+/// On a phone the bar is a third as wide: a segment under this share (the 240 s one, at
+/// 12.7 %) cannot hold its label either, and every short wait is named in one line above the
+/// bar instead (`narrow-only`; the style sheet shows one set of labels or the other).
+const INSIDE_LABEL_NARROW: f64 = 0.16;
 
 /// `ms` as a percentage of `total`, for SVG coordinates that follow the bar's width.
 fn pct(ms: u64, total: u64) -> String {
@@ -58,21 +62,35 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64, veiled: bool) -
             EventState::WaitingRetry { retry, .. } if retry == n => "seg current",
             _ => "seg future",
         };
-        let label = format!("{} s", wait / 1000);
+        let label = format!("{}\u{a0}s", wait / 1000);
         let (lx, ly, anchor) = match small.iter().position(|&k| k == n) {
             Some(row) if rows > 0 => (pct(from, total), row as u32 * ROW_H + 11, "start"),
             Some(_) => (String::new(), 0, ""),
             None => (pct(from + wait / 2, total), bar_y + 13, "middle"),
         };
+        // Labels that only a wide bar has room for.
+        let wide_only = (wait as f64) < INSIDE_LABEL_NARROW * total as f64;
         items.push(html! {
             <g>
                 <rect class={class} x={pct(from, total)} y={bar_y.to_string()} width={pct(wait, total)}
                     height={BAR_H.to_string()} data-wait-s={(wait / 1000).to_string()} />
                 if !anchor.is_empty() {
-                    <text class={if ly < bar_y { "seg-label above" } else { "seg-label" }} x={lx} y={ly.to_string()}
-                        text-anchor={anchor}>{ label }</text>
+                    <text class={classes!("seg-label", (ly < bar_y).then_some("above"), wide_only.then_some("wide-only"))}
+                        x={lx} y={ly.to_string()} text-anchor={anchor}>{ label }</text>
                 }
             </g>
+        });
+    }
+    // A phone's one line of the short waits, in order, over the bar's start.
+    let short: Vec<String> = (1..=cfg.max_retries)
+        .filter(|&n| (cfg.wait_ms(n) as f64) < INSIDE_LABEL_NARROW * total as f64)
+        .map(|n| (cfg.wait_ms(n) / 1000).to_string())
+        .collect();
+    if !short.is_empty() {
+        items.push(html! {
+            <text class="seg-label above narrow-only" x="0" y={(bar_y - 6).to_string()}>
+                { format!("{}\u{a0}s", short.join(" · ")) }
+            </text>
         });
     }
     let cy = (bar_y + BAR_H / 2).to_string();
@@ -108,7 +126,7 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64, veiled: bool) -
             }
             <text class="axis" x="0" y={y_end.clone()}>{ "0 s" }</text>
             <text class={classes!("dlq-box", dead.then_some("active"))} x="100%" y={y_end} text-anchor="end">
-                { if veiled { format!("{} ? s", t.dead_letter_box) } else { format!("{} {} s", t.dead_letter_box, total / 1000) } }
+                { if veiled { format!("{}: ?", t.dead_letter_box) } else { format!("{}: {}\u{a0}s", t.dead_letter_box, total / 1000) } }
             </text>
         </svg>
     }

@@ -211,28 +211,42 @@ pub fn observe(lab: &Lab, stop: Stop, predicted: bool, compared: bool) -> Option
 pub fn next_act(lab: &Lab, stop: Stop, seen: bool, compared: bool) -> Option<Act> {
     let sim = &lab.run.sim;
     let fresh = sim.events().is_empty();
+    let p = &lab.polling;
+    let when = |cond: bool, act: Act| cond.then_some(act);
+    // One arm per stop, no catch-all: a new stop says what its scene waits for, or fails to
+    // compile.
     match stop {
-        Stop::Backoff | Stop::DeadLetter if fresh => Some(Act::Publish),
-        Stop::DeadLetter if seen && sim.outage().is_some() => Some(Act::FixAndReplay),
-        Stop::DoubleV4 | Stop::DoubleV5 if fresh => Some(Act::PublishTwice),
-        Stop::Crash if fresh => Some(Act::CrashAndPublish),
-        Stop::AckLost | Stop::Natural if fresh => Some(Act::LoseAckAndPublish),
-        Stop::Rebalance if fresh => Some(Act::RebalanceAndPublish),
-        Stop::VisibilityTimeout if fresh => Some(Act::ExpireAndPublish),
-        Stop::NoImmediateRetry | Stop::JitterHerd | Stop::ExactlyOnce if !compared => {
-            Some(Act::Compare)
+        Stop::Backoff => when(fresh, Act::Publish),
+        Stop::DeadLetter if fresh => Some(Act::Publish),
+        Stop::DeadLetter => when(seen && sim.outage().is_some(), Act::FixAndReplay),
+        Stop::DoubleV4 | Stop::DoubleV5 => when(fresh, Act::PublishTwice),
+        Stop::Crash => when(fresh, Act::CrashAndPublish),
+        Stop::AckLost | Stop::Natural => when(fresh, Act::LoseAckAndPublish),
+        Stop::Rebalance => when(fresh, Act::RebalanceAndPublish),
+        Stop::VisibilityTimeout => when(fresh, Act::ExpireAndPublish),
+        Stop::NoImmediateRetry | Stop::JitterHerd | Stop::ExactlyOnce => {
+            when(!compared, Act::Compare)
         }
-        stop if stop.stepped().is_some_and(|d| !d.finished(lab)) => Some(Act::NextStep),
-        Stop::CursorResume if lab.polling.restarted_at.is_none() => Some(Act::Restart),
-        Stop::CursorResume if !seen => Some(Act::Poll),
-        Stop::AckFirst if !lab.polling.steps.iter().any(|s| s.crashed) => Some(Act::PollAndCrash),
-        Stop::AckFirst if lab.polling.restarted_at.is_none() => Some(Act::Restart),
-        Stop::AckFirst if !seen => Some(Act::Poll),
+        Stop::Transaction | Stop::Race | Stop::InsertFirst => when(
+            stop.stepped().is_some_and(|d| !d.finished(lab)),
+            Act::NextStep,
+        ),
+        Stop::CursorResume if p.restarted_at.is_none() => Some(Act::Restart),
+        Stop::CursorResume => when(!seen, Act::Poll),
+        Stop::AckFirst if !p.steps.iter().any(|s| s.crashed) => Some(Act::PollAndCrash),
+        Stop::AckFirst if p.restarted_at.is_none() => Some(Act::Restart),
+        Stop::AckFirst => when(!seen, Act::Poll),
+        Stop::Cursor if p.cursor_losses == 0 => Some(Act::LoseCursor),
+        Stop::Cursor => when(!seen, Act::Poll),
         // After the answer: see it in the workbench, every order tried (the page opens it).
         Stop::Boundary => Some(Act::OpenWorkbench),
-        Stop::Cursor if lab.polling.cursor_losses == 0 => Some(Act::LoseCursor),
-        Stop::Cursor if !seen => Some(Act::Poll),
-        _ => None,
+        // Answered at once: nothing to do but read.
+        Stop::NoJitter
+        | Stop::FailureRate
+        | Stop::AskRedelivery
+        | Stop::AskSameTransaction
+        | Stop::AskNatural
+        | Stop::AskAtLeastOnce => None,
     }
 }
 
