@@ -511,7 +511,8 @@ pub struct WbTexts {
     /// `{0}`: the pattern's name.
     pub preset_loaded: &'static str,
     pub preset_replaced: &'static str,
-    /// After a pattern that set the table: `{0}` the table's option.
+    /// The pattern's sentence (no full stop of its own) ends with this when loading it set the
+    /// table: `{0}` the table's option.
     pub preset_table: &'static str,
     /// `{0}`: the change taken back, as the status line told it.
     pub undone: &'static str,
@@ -669,9 +670,14 @@ impl WbTexts {
                     },
                     &[name],
                 );
-                if let Some(c) = constraint.filter(|_| table) {
-                    out.push(' ');
-                    out.push_str(&fill(self.preset_table, &[self.constraints[c as usize]]));
+                // What the pattern did to the table, in the past: still true once the learner
+                // changes the table again.
+                match constraint.filter(|_| table) {
+                    Some(c) => {
+                        out.push_str(", ");
+                        out.push_str(&fill(self.preset_table, &[self.constraints[c as usize]]));
+                    }
+                    None => out.push('.'),
                 }
                 out
             }
@@ -727,3 +733,7 @@ impl WbTexts {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "workbench_texts_tests.rs"]
+mod workbench_texts_tests;
