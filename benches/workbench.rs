@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use retry_lab::sim::rng::SimRng;
-use retry_lab::sim::workbench::{check, Effect, Program, Step, MAX_STEPS, PRESETS};
+use retry_lab::sim::workbench::{check, Constraint, Effect, Program, Step, MAX_STEPS, PRESETS};
 
 fn time(p: &Program) -> (f64, usize) {
     let mut best = f64::MAX;
@@ -24,6 +24,7 @@ fn main() {
         let p = Program {
             steps: pr.steps.to_vec(),
             effect: Effect::Add,
+            constraint: pr.constraint,
         };
         let (ms, states) = time(&p);
         println!(
@@ -39,7 +40,11 @@ fn main() {
             .map(|_| Step::ALL[(rng.next_u64() % Step::COUNT as u64) as usize])
             .collect();
         let effect = Effect::ALL[(rng.next_u64() % Effect::COUNT as u64) as usize];
-        let p = Program { steps, effect };
+        let p = Program {
+            steps,
+            effect,
+            constraint: Constraint::Unique,
+        };
         let (ms, states) = time(&p);
         times.push(ms);
         if ms > worst.0 {
@@ -53,9 +58,10 @@ fn main() {
     // Climb: the state count (deterministic, unlike a time) of the largest program so far.
     let parse = |w: &str| {
         let (steps, effect) = w.split_once(" --effect ").unwrap_or((w, "add"));
-        Program::parse(steps, effect).unwrap_or(Program {
+        Program::parse(steps, effect, "unique").unwrap_or(Program {
             steps: vec![Step::Ack],
             effect: Effect::Add,
+            constraint: Constraint::Unique,
         })
     };
     let mut best = parse(&worst.2);

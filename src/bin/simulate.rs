@@ -35,7 +35,7 @@ fn main() -> ExitCode {
     let [path] = args.as_slice() else {
         eprintln!("usage: simulate FILE   (FILE is a scenario in JSON, or - for standard input)");
         eprintln!(
-            "       simulate check --steps begin,insert,apply,commit,ack [--effect add|set|email]"
+            "       simulate check --steps begin,insert,apply,commit,ack [--effect add|set|email] [--constraint unique|none]"
         );
         eprintln!("       {CLASS_USAGE}");
         eprintln!("       {LEARNERS_USAGE}");
@@ -77,11 +77,11 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `simulate check --steps S,S,… [--effect E]`: the workbench's verdict as one JSON object.
+/// `simulate check --steps S,S,… [--effect E] [--constraint C]`: the workbench's verdict as one
+/// JSON object, with the positions (from 0) of the checks a safe program does not need.
 fn check(args: &[String]) -> ExitCode {
-    let usage =
-        "usage: simulate check --steps begin,insert,apply,commit,ack [--effect add|set|email]";
-    let (mut steps, mut effect) = (None, "add".to_string());
+    let usage = "usage: simulate check --steps begin,insert,apply,commit,ack [--effect add|set|email] [--constraint unique|none]";
+    let (mut steps, mut effect, mut constraint) = (None, "add".to_string(), "unique".to_string());
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let Some(value) = it.next() else {
@@ -91,6 +91,7 @@ fn check(args: &[String]) -> ExitCode {
         match flag.as_str() {
             "--steps" => steps = Some(value.clone()),
             "--effect" => effect = value.clone(),
+            "--constraint" => constraint = value.clone(),
             _ => {
                 eprintln!(
                     "simulate check: unknown option {}\n{usage}",
@@ -104,9 +105,13 @@ fn check(args: &[String]) -> ExitCode {
         eprintln!("simulate check: --steps is required\n{usage}");
         return ExitCode::from(2);
     };
-    match Program::parse(&steps, &effect) {
+    match Program::parse(&steps, &effect, &constraint) {
         Ok(p) => {
-            println!("{}", workbench::check(&p).to_json());
+            let report = workbench::check(&p).to_json();
+            let mut out: serde_json::Value = serde_json::from_str(&report).unwrap_or_default();
+            out["constraint"] = p.constraint.as_str().into();
+            out["redundant_checks"] = workbench::redundant_checks(&p).into();
+            println!("{out}");
             ExitCode::SUCCESS
         }
         Err(e) => {

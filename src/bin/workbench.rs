@@ -39,7 +39,7 @@ mod web {
     #[wasm_bindgen]
     pub fn bench_workbench(steps: &str, effect: &str) -> f64 {
         use retry_lab::sim::workbench::{check, Program};
-        let Ok(p) = Program::parse(steps, effect) else {
+        let Ok(p) = Program::parse(steps, effect, "unique") else {
             return -1.0;
         };
         let perf = web_sys::window().and_then(|w| w.performance());

@@ -211,26 +211,29 @@ pub fn to_fragment(config: &Config, lang: Lang) -> String {
 }
 
 /// The consumer workbench's program a link carries in its fragment or query
-/// (`steps=begin,insert&effect=add`), if it names one; the effect defaults to `add`. Other keys
-/// (`lang`, `origin`) are the mount options'.
+/// (`steps=begin,insert&effect=add&constraint=none`), if it names one; the effect defaults to
+/// `add` and the dedup table's constraint to `unique`. Other keys (`lang`, `origin`) are the
+/// mount options'.
 pub fn workbench_program(text: &str) -> Option<Result<Program, ProgramError>> {
     let text = text.trim_start_matches(['#', '?']);
-    let (mut steps, mut effect) = (None, None);
+    let (mut steps, mut effect, mut constraint) = (None, None, None);
     // A link is never long; past 2 000 characters the rest is not read.
     for pair in text.chars().take(2000).collect::<String>().split('&') {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         match k {
             "steps" => steps = Some(percent_decode(v)),
             "effect" => effect = Some(percent_decode(v)),
+            "constraint" => constraint = Some(percent_decode(v)),
             _ => {}
         }
     }
-    if steps.is_none() && effect.is_none() {
+    if steps.is_none() && effect.is_none() && constraint.is_none() {
         return None;
     }
     Some(Program::parse(
         steps.as_deref().unwrap_or(""),
         effect.as_deref().unwrap_or("add"),
+        constraint.as_deref().unwrap_or("unique"),
     ))
 }
 
@@ -384,6 +387,36 @@ mod tests {
             workbench_program("#steps=begin,insert&effect=set").unwrap(),
         );
         assert_eq!(w.fragment(), "steps=begin,insert&effect=set");
+        // The dedup table's constraint: unique unless the link says none, and said only then.
+        use crate::sim::workbench::Constraint;
+        let p = workbench_program("#steps=begin,check,insert,apply,commit,ack&constraint=none")
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.constraint, Constraint::Absent);
+        let w = crate::lab::workbench::Workbench::new(Lang::Es, Ok(p));
+        assert_eq!(
+            w.fragment(),
+            "steps=begin,check,insert,apply,commit,ack&effect=add&constraint=none"
+        );
+        assert_eq!(
+            workbench_program(&format!("#{}", w.fragment())),
+            Some(Ok(w.program.clone()))
+        );
+        assert_eq!(
+            workbench_program("#steps=ack&constraint=unique")
+                .unwrap()
+                .map(|p| p.constraint),
+            Ok(Constraint::Unique)
+        );
+        for bad in ["#steps=ack&constraint=maybe", "#steps=ack&constraint="] {
+            assert!(
+                matches!(
+                    workbench_program(bad),
+                    Some(Err(ProgramError::UnknownConstraint(_)))
+                ),
+                "{bad}"
+            );
+        }
         // Whatever a link holds, reading it never panics and never takes more than the limit.
         for junk in [
             "steps",

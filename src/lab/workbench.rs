@@ -5,7 +5,8 @@
 //! the state, sends actions and does what they return.
 use crate::lang::Lang;
 use crate::sim::workbench::{
-    check, Effect, Failure, Preset, Program, ProgramError, Report, Step, MAX_STEPS, PRESETS,
+    check, redundant_checks, Constraint, Effect, Failure, Move, Preset, Program, ProgramError,
+    Report, Step, MAX_STEPS, PRESETS,
 };
 
 named_enum! {
@@ -76,6 +77,8 @@ named_enum! {
 pub enum WbAction {
     SetLang(Lang),
     SetEffect(Effect),
+    /// The dedup table with or without its unique constraint.
+    SetConstraint(Constraint),
     Add(Step),
     Remove(usize),
     /// Move the block at `from` to `to` (both indexes into the program).
@@ -85,6 +88,9 @@ pub enum WbAction {
     },
     Preset(&'static str),
     Clear,
+    /// Take back the latest change to the steps (an add, a removal, a move, «Vaciar», a
+    /// pattern loaded), then the one before it.
+    Undo,
     Predict(Guess),
     Check,
     /// Show another failure's run.
@@ -102,7 +108,60 @@ pub struct Checked {
     pub verdict: WbVerdict,
     /// The program it is about (the learner may edit on while reading it).
     pub program: Program,
+    /// The positions of the checks a safe program does not need (`redundant_checks`).
+    pub redundant: Vec<usize>,
+    /// Why they add nothing, when there are any.
+    pub redundant_because: Option<Guard>,
 }
+
+/// What already makes a program safe without its check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// The unique constraint: without it the same steps are not safe.
+    Constraint,
+    /// The effect itself (setting a state): safe without the constraint too.
+    Idempotent,
+}
+
+/// A change to the steps, as the status line tells it (positions from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// `step` added at the end, now at `at` of `n`.
+    Added { step: Step, at: usize, n: usize },
+    /// `step` removed from `at`.
+    Removed { step: Step, at: usize },
+    /// `step` moved from `from` to `to`.
+    Moved { step: Step, from: usize, to: usize },
+    /// Every step removed.
+    Cleared,
+    /// A pattern loaded: whether it replaced steps the learner had, and the table's constraint
+    /// when loading it changed that too.
+    Preset {
+        id: &'static str,
+        replaced: bool,
+        constraint: Option<Constraint>,
+    },
+}
+
+/// The status line under the control the learner used: the latest change, or that it was
+/// taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    pub edit: Edit,
+    pub undone: bool,
+}
+
+/// What «Deshacer» brings back: the steps before a change, and the table's constraint when
+/// that change (a pattern) set it.
+#[derive(Clone, Debug, PartialEq)]
+struct Undo {
+    steps: Vec<Step>,
+    constraint: Option<Constraint>,
+    edit: Edit,
+}
+
+/// How many changes «Deshacer» can take back.
+pub const UNDO_DEPTH: usize = 20;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workbench {
@@ -119,6 +178,10 @@ pub struct Workbench {
     /// Checks of this program so far (a changed program is a new question): which try an
     /// answer is.
     pub tries: u32,
+    /// The latest change to the steps, told under the control that made it.
+    pub status: Option<Status>,
+    /// The changes «Deshacer» can take back, the latest last.
+    history: Vec<Undo>,
 }
 
 /// What one action asks of the page.
@@ -144,6 +207,8 @@ pub enum Focus {
     Palette,
     /// The run's last move: it is all shown, and the buttons that step on are disabled.
     LastMove,
+    /// «Deshacer», which can take back one more change (it may have moved with the status).
+    Undo,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,13 +237,23 @@ impl Workbench {
             notice,
             reached: Vec::new(),
             tries: 0,
+            status: None,
+            history: Vec::new(),
         }
     }
 
-    /// The failing run being shown, if the last check found one.
-    pub fn run(&self) -> Option<&[crate::sim::workbench::Move]> {
+    /// The run being shown: the shown failure's shortest run, or a safe program's example.
+    pub fn run(&self) -> Option<&[Move]> {
         let c = self.checked.as_ref()?;
+        if c.report.safe() {
+            return Some(c.report.example.as_slice()).filter(|r| !r.is_empty());
+        }
         c.report.runs.get(self.failure).map(Vec::as_slice)
+    }
+
+    /// The change «Deshacer» takes back next, if any.
+    pub fn can_undo(&self) -> Option<Edit> {
+        self.history.last().map(|u| u.edit)
     }
 
     /// A run opens on its first move.
@@ -186,13 +261,35 @@ impl Workbench {
         self.run().map_or(0, |r| r.len().min(1))
     }
 
-    /// The share link's fragment for this program: `steps=…&effect=…`.
+    /// The share link's fragment for this program: `steps=…&effect=…`, and `&constraint=none`
+    /// for a table without its unique constraint (a link without it keeps the default).
     pub fn fragment(&self) -> String {
-        format!(
+        let mut f = format!(
             "steps={}&effect={}",
             self.program.steps_text(),
             self.program.effect.as_str()
-        )
+        );
+        if self.program.constraint != Constraint::Unique {
+            f.push_str("&constraint=");
+            f.push_str(self.program.constraint.as_str());
+        }
+        f
+    }
+
+    /// Remembers the steps before `edit` for «Deshacer», and tells it.
+    fn record(&mut self, before: Vec<Step>, constraint: Option<Constraint>, edit: Edit) {
+        if self.history.len() == UNDO_DEPTH {
+            self.history.remove(0);
+        }
+        self.history.push(Undo {
+            steps: before,
+            constraint,
+            edit,
+        });
+        self.status = Some(Status {
+            edit,
+            undone: false,
+        });
     }
 
     /// The one reducer: applies `a` and says what it asks of the page.
@@ -201,44 +298,73 @@ impl Workbench {
         let edits = matches!(
             a,
             WbAction::SetEffect(_)
+                | WbAction::SetConstraint(_)
                 | WbAction::Add(_)
                 | WbAction::Remove(_)
                 | WbAction::Move { .. }
                 | WbAction::Preset(_)
                 | WbAction::Clear
+                | WbAction::Undo
         );
-        let steps = &mut self.program.steps;
+        let before = self.program.clone();
+        let n = before.steps.len();
         match a {
             WbAction::SetLang(l) => self.lang = l,
             WbAction::SetEffect(e) => self.program.effect = e,
-            WbAction::Add(s) if steps.len() < MAX_STEPS => steps.push(s),
+            WbAction::SetConstraint(c) => self.program.constraint = c,
+            WbAction::Add(s) if n < MAX_STEPS => {
+                self.program.steps.push(s);
+                let edit = Edit::Added {
+                    step: s,
+                    at: n,
+                    n: n + 1,
+                };
+                self.record(before.steps.clone(), None, edit);
+            }
             WbAction::Add(_) => {}
-            WbAction::Remove(i) if i < steps.len() => {
-                steps.remove(i);
+            WbAction::Remove(i) if i < n => {
+                let step = self.program.steps.remove(i);
                 // The block that took its place, or the one before it, or the palette.
-                fx.focus = Some(match steps.len() {
+                fx.focus = Some(match n - 1 {
                     0 => Focus::Palette,
-                    n => Focus::Block(i.min(n - 1)),
+                    left => Focus::Block(i.min(left - 1)),
                 });
+                self.record(before.steps.clone(), None, Edit::Removed { step, at: i });
             }
             WbAction::Remove(_) => {}
             WbAction::Move { from, to } => {
-                let n = steps.len();
-                if from < n && to < n {
-                    let s = steps.remove(from);
-                    steps.insert(to, s);
+                if from < n && to < n && from != to {
+                    let step = self.program.steps.remove(from);
+                    self.program.steps.insert(to, step);
                     fx.focus = Some(Focus::Block(to));
+                    self.record(before.steps.clone(), None, Edit::Moved { step, from, to });
                 }
             }
             WbAction::Preset(id) => {
                 if let Some(p) = Preset::by_id(id) {
-                    *steps = p.steps.to_vec();
+                    let same = before.steps == p.steps && before.constraint == p.constraint;
+                    if !same {
+                        self.program.steps = p.steps.to_vec();
+                        self.program.constraint = p.constraint;
+                        let changed = (p.constraint != before.constraint).then_some(p.constraint);
+                        let edit = Edit::Preset {
+                            id: p.id,
+                            replaced: n > 0,
+                            constraint: changed,
+                        };
+                        let was = changed.map(|_| before.constraint);
+                        self.record(before.steps.clone(), was, edit);
+                    }
                 }
             }
             WbAction::Clear => {
-                steps.clear();
+                if n > 0 {
+                    self.program.steps.clear();
+                    self.record(before.steps.clone(), None, Edit::Cleared);
+                }
                 fx.focus = Some(Focus::Palette);
             }
+            WbAction::Undo => self.undo(&mut fx),
             WbAction::Predict(g) => self.guess = Some(g),
             WbAction::Check => self.check(&mut fx),
             WbAction::ShowFailure(i) => {
@@ -266,12 +392,38 @@ impl Workbench {
             WbAction::DismissNotice => self.notice = None,
         }
         // A changed program is a new question: its old verdict and the guess go.
-        if edits {
+        if edits && self.program != before {
             self.guess = None;
             self.checked = None;
             self.tries = 0;
         }
         fx
+    }
+
+    /// Takes back the latest change to the steps: the focus goes back where that change was
+    /// made, or stays on «Deshacer» while it can take back another.
+    fn undo(&mut self, fx: &mut WbEffects) {
+        let Some(u) = self.history.pop() else { return };
+        self.program.steps = u.steps;
+        if let Some(c) = u.constraint {
+            self.program.constraint = c;
+        }
+        self.status = Some(Status {
+            edit: u.edit,
+            undone: true,
+        });
+        let n = self.program.steps.len();
+        fx.focus = Some(if !self.history.is_empty() {
+            Focus::Undo
+        } else {
+            match u.edit {
+                _ if n == 0 => Focus::Palette,
+                Edit::Added { .. } => Focus::Palette,
+                Edit::Removed { at, .. } => Focus::Block(at.min(n - 1)),
+                Edit::Moved { from, .. } => Focus::Block(from.min(n - 1)),
+                Edit::Cleared | Edit::Preset { .. } => Focus::Block(0),
+            }
+        });
     }
 
     /// Checks the program, if a prediction was made first and there is something to check.
@@ -299,11 +451,29 @@ impl Workbench {
         fx.verdict = Some(verdict.clone());
         fx.reveal = Some(Reveal::Verdict);
         self.failure = 0;
+        let redundant = redundant_checks(&self.program);
+        let redundant_because = redundant.first().map(|&i| {
+            // Safe without that check even on a table with no unique constraint: the effect
+            // protects itself; otherwise the constraint is what makes it safe.
+            let mut steps = self.program.steps.clone();
+            steps.remove(i);
+            let bare = Program {
+                steps,
+                ..self.program.with_constraint(Constraint::Absent)
+            };
+            if check(&bare).safe() {
+                Guard::Idempotent
+            } else {
+                Guard::Constraint
+            }
+        });
         self.checked = Some(Checked {
             report,
             guess,
             verdict,
             program: self.program.clone(),
+            redundant,
+            redundant_because,
         });
         self.shown = self.first_move();
     }
@@ -315,9 +485,12 @@ impl Workbench {
         (self.guess == Some(c.guess)).then(|| c.verdict.right())
     }
 
-    /// The lesson's pattern the program is, step for step, if it is one: the menu names it.
+    /// The lesson's pattern the program is, step for step and on its table, if it is one: the
+    /// menu names it.
     pub fn preset(&self) -> Option<&'static Preset> {
-        PRESETS.iter().find(|p| p.steps == self.program.steps)
+        PRESETS
+            .iter()
+            .find(|p| p.steps == self.program.steps && p.constraint == self.program.constraint)
     }
 
     /// A hint toward the next change for the shown failure: what in this program lets it
@@ -334,15 +507,17 @@ pub fn naive() -> Program {
     Program {
         steps: Preset::by_id("naive").map_or_else(Vec::new, |p| p.steps.to_vec()),
         effect: Effect::Add,
+        constraint: Constraint::Unique,
     }
 }
 
-/// The same steps, checked with a balance, are safe: for the email milestone (the learner
-/// brought a pattern that works elsewhere and saw that the email breaks it anyway).
+/// The same steps on the same table, checked with a balance, are safe: for the email
+/// milestone (the learner brought a pattern that works elsewhere and saw that the email breaks
+/// it anyway).
 fn safe_for_a_balance(p: &Program) -> bool {
     check(&Program {
-        steps: p.steps.clone(),
         effect: Effect::Add,
+        ..p.clone()
     })
     .safe()
 }

@@ -1,6 +1,6 @@
 //! Which hint the workbench gives for a failure in a program: what in the program lets it
 //! happen, never the arrangement that fixes it.
-use crate::sim::workbench::{Effect, Failure, Program, Step};
+use crate::sim::workbench::{Constraint, Effect, Failure, Program, Step};
 
 named_enum! {
     /// Which hint fits a failure in a program.
@@ -11,6 +11,9 @@ named_enum! {
         NoMark = "no_mark",
         /// Double, and the effect commits apart from the mark (or outside any transaction).
         EffectApart = "effect_apart",
+        /// Double, mark and effect together, on a table without its unique constraint: nothing
+        /// in the database stops a second mark.
+        NoUnique = "no_unique",
         /// Double, otherwise: when did the second copy decide it was new?
         SecondCopy = "second_copy",
         /// Lost, and the ack comes before the effect is committed.
@@ -46,6 +49,7 @@ pub(super) fn hint_for(p: &Program, f: Failure) -> Hint {
         Failure::DoubleEffect => match (pos(Step::Insert), pos(Step::Apply)) {
             (None, _) => Hint::NoMark,
             (Some(i), Some(a)) if tx_of(a).is_none() || tx_of(a) != tx_of(i) => Hint::EffectApart,
+            _ if p.constraint == Constraint::Absent => Hint::NoUnique,
             _ => Hint::SecondCopy,
         },
         Failure::Lost => {

@@ -1,5 +1,6 @@
 //! The workbench's reducer: checks, edits, the run stepped, its effects and its hints.
 use super::*;
+use crate::sim::workbench::Constraint;
 
 fn wb() -> Workbench {
     Workbench::new(Lang::Es, Ok(naive()))
@@ -87,7 +88,7 @@ fn the_run_is_stepped_within_its_length() {
 
 #[test]
 fn a_bad_link_falls_back_to_the_naive_consumer_with_a_notice() {
-    let w = Workbench::new(Lang::Es, Program::parse("begin,jump", "add"));
+    let w = Workbench::new(Lang::Es, Program::parse("begin,jump", "add", "unique"));
     assert_eq!(w.program, naive());
     assert!(matches!(w.notice, Some(ProgramError::UnknownStep(_))));
 }
@@ -102,7 +103,7 @@ fn hints_point_at_what_lets_each_preset_fail() {
         w.hint()
     };
     assert_eq!(hint("naive"), Some(Hint::NoMark));
-    assert_eq!(hint("check_then_insert"), Some(Hint::EffectApart));
+    assert_eq!(hint("check_then_insert"), Some(Hint::NoUnique));
     assert_eq!(hint("mark_first"), Some(Hint::MarkApart));
     assert_eq!(hint("effect_first"), Some(Hint::EffectApart));
     assert_eq!(hint("ack_first"), Some(Hint::AckEarly));
@@ -185,4 +186,157 @@ fn the_loaded_preset_is_named_until_the_program_differs() {
     w.apply(WbAction::Add(Step::Apply));
     w.apply(WbAction::Add(Step::Ack));
     assert_eq!(w.preset().map(|p| p.id), Some("naive"));
+}
+
+#[test]
+fn check_then_insert_breaks_without_the_constraint_and_names_its_check_redundant_with_it() {
+    let mut w = wb();
+    w.apply(WbAction::Preset("check_then_insert"));
+    assert_eq!(w.program.constraint, Constraint::Absent);
+    assert_eq!(
+        w.fragment(),
+        "steps=begin,check,insert,apply,commit,ack&effect=add&constraint=none"
+    );
+    w.apply(WbAction::Predict(Guess::Safe));
+    let fx = w.apply(WbAction::Check);
+    let v = fx.verdict.unwrap();
+    assert!(!v.right());
+    assert_eq!(v.right_guesses, [Guess::DoubleEffect]);
+    let c = w.checked.as_ref().unwrap();
+    assert!(c.redundant.is_empty() && c.redundant_because.is_none());
+    assert_eq!(w.hint(), Some(Hint::NoUnique));
+    // The same steps with the constraint: safe, and the check (step 2) is what adds nothing.
+    w.apply(WbAction::SetConstraint(Constraint::Unique));
+    assert!(w.checked.is_none() && w.guess.is_none(), "a new question");
+    assert_eq!(w.preset(), None, "the pattern includes its table");
+    w.apply(WbAction::Predict(Guess::Safe));
+    let fx = w.apply(WbAction::Check);
+    assert!(fx.verdict.unwrap().right());
+    assert_eq!(fx.milestones, [Milestone::BalanceSafe]);
+    let c = w.checked.as_ref().unwrap();
+    assert_eq!(c.redundant, [1]);
+    assert_eq!(c.redundant_because, Some(Guard::Constraint));
+    assert_eq!(w.hint(), None);
+    // For a state, what makes a needless check needless is the effect itself.
+    w.apply(WbAction::SetEffect(Effect::Set));
+    w.apply(WbAction::Predict(Guess::Safe));
+    w.apply(WbAction::Check);
+    let c = w.checked.as_ref().unwrap();
+    assert_eq!(
+        (c.report.safe(), c.redundant.as_slice(), c.redundant_because),
+        (true, &[1][..], Some(Guard::Idempotent))
+    );
+}
+
+#[test]
+fn a_safe_verdict_shows_its_example_run_stepped_like_a_failure() {
+    let mut w = wb();
+    w.apply(WbAction::Preset("insert_first"));
+    w.apply(WbAction::Predict(Guess::Safe));
+    w.apply(WbAction::Check);
+    let c = w.checked.as_ref().unwrap();
+    assert!(c.report.safe());
+    let total = w.run().expect("an example run").len();
+    assert_eq!(total, c.report.example.len());
+    assert_eq!(w.shown, 1, "it opens on its first move");
+    let fx = w.apply(WbAction::ShowMoves(total));
+    assert_eq!(
+        (fx.reveal, fx.focus),
+        (Some(Reveal::Move(total - 1)), Some(Focus::LastMove))
+    );
+    // There is no failure to switch to.
+    assert_eq!(w.apply(WbAction::ShowFailure(0)), WbEffects::default());
+}
+
+#[test]
+fn each_change_to_the_steps_is_told_and_can_be_undone() {
+    let mut w = wb();
+    let naive = w.program.clone();
+    // A pattern in place of the learner's consumer, then taken back, table and all.
+    w.apply(WbAction::Preset("check_then_insert"));
+    assert_eq!(
+        w.status.map(|s| s.edit),
+        Some(Edit::Preset {
+            id: "check_then_insert",
+            replaced: true,
+            constraint: Some(Constraint::Absent),
+        })
+    );
+    // Loading the pattern already loaded changes nothing and tells nothing new.
+    let before = w.clone();
+    w.apply(WbAction::Preset("check_then_insert"));
+    assert_eq!(w, before);
+    let fx = w.apply(WbAction::Undo);
+    assert_eq!(w.program, naive);
+    assert_eq!(w.status.map(|s| s.undone), Some(true));
+    assert_eq!(fx.focus, Some(Focus::Block(0)), "nothing left to undo");
+    assert_eq!(w.can_undo(), None);
+    // «Vaciar», then «+ añadir», each told; undone in turn.
+    w.apply(WbAction::Clear);
+    assert_eq!(w.status.map(|s| s.edit), Some(Edit::Cleared));
+    w.apply(WbAction::Add(Step::Begin));
+    assert_eq!(
+        w.status.map(|s| s.edit),
+        Some(Edit::Added {
+            step: Step::Begin,
+            at: 0,
+            n: 1
+        })
+    );
+    let fx = w.apply(WbAction::Undo);
+    assert!(w.program.steps.is_empty());
+    assert_eq!(fx.focus, Some(Focus::Undo), "one more change to take back");
+    w.apply(WbAction::Undo);
+    assert_eq!(w.program, naive);
+    // Two blocks removed by two quick taps: both come back, in place.
+    w.apply(WbAction::Preset("insert_first"));
+    w.apply(WbAction::Remove(2));
+    w.apply(WbAction::Remove(2));
+    assert_eq!(w.program.steps_text(), "begin,insert,ack");
+    assert_eq!(
+        w.status.map(|s| s.edit),
+        Some(Edit::Removed {
+            step: Step::Commit,
+            at: 2
+        })
+    );
+    w.apply(WbAction::Undo);
+    let fx = w.apply(WbAction::Undo);
+    assert_eq!(w.program.steps_text(), "begin,insert,apply,commit,ack");
+    assert_eq!(fx.focus, Some(Focus::Undo));
+    // A move is a change too; an effect or table changed is not one «Deshacer» takes back.
+    w.apply(WbAction::Move { from: 4, to: 0 });
+    w.apply(WbAction::SetEffect(Effect::Email));
+    w.apply(WbAction::Undo);
+    assert_eq!(w.program.steps_text(), "begin,insert,apply,commit,ack");
+    assert_eq!(w.program.effect, Effect::Email);
+    // At most UNDO_DEPTH changes are kept.
+    let mut w = wb();
+    for _ in 0..UNDO_DEPTH + 5 {
+        w.apply(WbAction::Move { from: 0, to: 1 });
+    }
+    let mut undone = 0;
+    while w.can_undo().is_some() {
+        w.apply(WbAction::Undo);
+        undone += 1;
+    }
+    assert_eq!(undone, UNDO_DEPTH);
+}
+
+#[test]
+fn an_undo_or_a_change_to_the_table_is_a_new_question() {
+    let mut w = wb();
+    w.apply(WbAction::Remove(0));
+    w.apply(WbAction::Predict(Guess::Stuck));
+    w.apply(WbAction::Check);
+    assert!(w.checked.is_some());
+    w.apply(WbAction::Undo);
+    assert!(w.checked.is_none() && w.guess.is_none() && w.tries == 0);
+    w.apply(WbAction::Predict(Guess::DoubleEffect));
+    w.apply(WbAction::Check);
+    // The table set to what it already is changes nothing, and keeps the verdict.
+    w.apply(WbAction::SetConstraint(Constraint::Unique));
+    assert!(w.checked.is_some());
+    w.apply(WbAction::SetConstraint(Constraint::Absent));
+    assert!(w.checked.is_none());
 }

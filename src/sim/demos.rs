@@ -52,7 +52,7 @@ mod shipped;
 #[cfg(not(target_arch = "wasm32"))]
 use super::outcome::Instance;
 #[cfg(not(target_arch = "wasm32"))]
-use super::workbench::{self, Did, Effect, Next, Program, State, Step};
+use super::workbench::{self, Constraint, Did, Effect, Next, Program, State, Step};
 
 #[cfg(not(target_arch = "wasm32"))]
 /// One entry of a demonstration's fixed list of moves: an instance takes its next step (or
@@ -99,8 +99,13 @@ fn replay(steps: &[Step], unique: bool, acts: &[Act]) -> Vec<DemoStep> {
     let p = Program {
         steps: steps.to_vec(),
         effect: Effect::Add,
+        constraint: if unique {
+            Constraint::Unique
+        } else {
+            Constraint::Absent
+        },
     };
-    let mut s = State::start(unique);
+    let mut s = State::default();
     let mut crashed = [false; 2];
     let mut out = Vec::new();
     for &act in acts {

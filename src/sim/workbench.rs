@@ -8,7 +8,10 @@ mod checker;
 mod engine;
 
 pub use checker::{check, Report};
-pub use engine::{crash, failures_at, moves, next_step, replay, replay_from, Move, Next, State};
+pub use engine::{
+    crash, example_run, failures_at, finished, moves, next_step, replay, replay_from, Move, Next,
+    State,
+};
 
 /// The longest program the checker takes (and the page lets a learner build).
 pub const MAX_STEPS: usize = 12;
@@ -21,7 +24,8 @@ named_enum! {
         /// The application-level "have I seen this id?": a committed mark, or this
         /// transaction's own, rolls back and goes to the next ack.
         Check = "check",
-        /// The dedup mark under the unique constraint.
+        /// The dedup mark: under the table's unique constraint (the default), or a plain row
+        /// when the table has none ([`Constraint`]).
         Insert = "insert",
         /// The business effect.
         Apply = "apply",
@@ -41,6 +45,19 @@ named_enum! {
         Set = "set",
         /// Send an email: never transactional, it leaves at once.
         Email = "email",
+    }
+}
+
+named_enum! {
+    /// Whether the dedup marks' table has a unique constraint on the message id: the
+    /// database's own guard, which the workbench lets a learner take away to see that the
+    /// application's check alone does not hold against two instances.
+    pub enum Constraint {
+        /// The default: a second mark for the same id is a unique violation, and an insert
+        /// waits on another open transaction's uncommitted mark.
+        Unique = "unique",
+        /// No constraint: an insert is a plain insert, never waits and never fails.
+        Absent = "none",
     }
 }
 
@@ -65,6 +82,11 @@ named_enum! {
         Seen = "seen",
         Marked = "marked",
         MarkedCommitted = "marked_committed",
+        /// Without the unique constraint: a mark inserted while another for the same id exists
+        /// (committed, or in an open transaction), uncommitted.
+        Duplicate = "duplicate",
+        /// The same, outside a transaction: committed at once.
+        DuplicateCommitted = "duplicate_committed",
         Violation = "violation",
         /// Seen, and no ack after it: the program ends there.
         SeenEnds = "seen_ends",
@@ -92,11 +114,12 @@ named_enum! {
     }
 }
 
-/// A consumer to check.
+/// A consumer to check: its steps, its effect, and the dedup table it runs against.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
     pub steps: Vec<Step>,
     pub effect: Effect,
+    pub constraint: Constraint,
 }
 
 /// Why a program cannot be checked (worded by the caller, in its language).
@@ -106,6 +129,7 @@ pub enum ProgramError {
     TooLong(usize),
     UnknownStep(String),
     UnknownEffect(String),
+    UnknownConstraint(String),
 }
 
 impl std::fmt::Display for ProgramError {
@@ -129,6 +153,12 @@ impl std::fmt::Display for ProgramError {
                 short(s),
                 Effect::NAMES.join(", ")
             ),
+            ProgramError::UnknownConstraint(s) => write!(
+                f,
+                "unknown constraint «{}»: the table's constraint is {}",
+                short(s),
+                Constraint::NAMES.join(" or ")
+            ),
         }
     }
 }
@@ -139,10 +169,13 @@ fn short(s: &str) -> String {
 }
 
 impl Program {
-    /// Reads `begin,insert,apply` and `add`: the share link's and the native runner's form.
-    pub fn parse(steps: &str, effect: &str) -> Result<Program, ProgramError> {
+    /// Reads `begin,insert,apply`, `add` and `unique` (or `none`): the share link's and the
+    /// native runner's form.
+    pub fn parse(steps: &str, effect: &str, constraint: &str) -> Result<Program, ProgramError> {
         let effect = Effect::from_name(effect.trim())
             .ok_or_else(|| ProgramError::UnknownEffect(effect.into()))?;
+        let constraint = Constraint::from_name(constraint.trim())
+            .ok_or_else(|| ProgramError::UnknownConstraint(constraint.into()))?;
         let names: Vec<&str> = steps
             .split(',')
             .map(str::trim)
@@ -158,7 +191,19 @@ impl Program {
         if steps.is_empty() {
             return Err(ProgramError::Empty);
         }
-        Ok(Program { steps, effect })
+        Ok(Program {
+            steps,
+            effect,
+            constraint,
+        })
+    }
+
+    /// The same program against the table with or without its unique constraint.
+    pub fn with_constraint(&self, constraint: Constraint) -> Program {
+        Program {
+            constraint,
+            ..self.clone()
+        }
     }
 
     /// The steps as `begin,insert,…`.
@@ -168,11 +213,13 @@ impl Program {
     }
 }
 
-/// A preset: the lesson's patterns, for the page's menu and the tests.
+/// A preset: the lesson's patterns, for the page's menu and the tests: the steps and the
+/// table they run against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preset {
     pub id: &'static str,
     pub steps: &'static [Step],
+    pub constraint: Constraint,
 }
 
 use Step::{Ack, Apply, Begin, Check, Commit, Insert};
@@ -182,26 +229,35 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         id: "naive",
         steps: &[Apply, Ack],
+        constraint: Constraint::Unique,
     },
+    // The lesson's check-then-insert: the application asks «seen?», then inserts its mark in
+    // the effect's transaction, on a table without a unique constraint. Two instances both
+    // see nothing (neither mark is committed yet) and both apply.
     Preset {
         id: "check_then_insert",
-        steps: &[Check, Apply, Insert, Ack],
+        steps: &[Begin, Check, Insert, Apply, Commit, Ack],
+        constraint: Constraint::Absent,
     },
     Preset {
         id: "mark_first",
         steps: &[Begin, Insert, Commit, Begin, Apply, Commit, Ack],
+        constraint: Constraint::Unique,
     },
     Preset {
         id: "effect_first",
         steps: &[Begin, Apply, Commit, Begin, Insert, Commit, Ack],
+        constraint: Constraint::Unique,
     },
     Preset {
         id: "ack_first",
         steps: &[Ack, Begin, Insert, Apply, Commit],
+        constraint: Constraint::Unique,
     },
     Preset {
         id: "insert_first",
         steps: &[Begin, Insert, Apply, Commit, Ack],
+        constraint: Constraint::Unique,
     },
 ];
 
@@ -209,6 +265,24 @@ impl Preset {
     pub fn by_id(id: &str) -> Option<&'static Preset> {
         PRESETS.iter().find(|p| p.id == id)
     }
+}
+
+/// The check steps of a safe program that add nothing to its safety: without each one (and
+/// everything else the same) the program is still safe. With the unique constraint the
+/// database already refuses a second mark, so the application's «seen?» only saves work; for
+/// a state, setting it twice is no failure anyway. Empty for a program that is not safe.
+pub fn redundant_checks(p: &Program) -> Vec<usize> {
+    if !checker::safe(p) {
+        return Vec::new();
+    }
+    (0..p.steps.len())
+        .filter(|&i| p.steps[i] == Step::Check)
+        .filter(|&i| {
+            let mut steps = p.steps.clone();
+            steps.remove(i);
+            checker::safe(&Program { steps, ..p.clone() })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! replay a few fixed ones (`sim::demos`).
 use serde::Serialize;
 
-use super::{Did, Effect, Ending, Failure, Program, Step};
+use super::{Constraint, Did, Effect, Ending, Failure, Program, Step};
 use crate::sim::outcome::Instance;
 
 /// One copy of the message, as one instance handles it.
@@ -39,21 +39,9 @@ pub struct State {
     marks: u8,
     /// How many times the effect is committed, or emails sent (saturating at 2).
     applied: u8,
-    /// The mark's table has no unique constraint: an insert never waits and is never a
-    /// violation. Only the lab's check-then-insert demonstration starts so; the workbench's
-    /// insert always has the constraint.
-    unconstrained: bool,
 }
 
 impl State {
-    /// The start, with the database's mark table under its unique constraint (the default) or
-    /// without one.
-    pub fn start(unique: bool) -> State {
-        State {
-            unconstrained: !unique,
-            ..State::default()
-        }
-    }
     /// How many times the effect is committed (emails: sent), 2 meaning two or more.
     pub fn applied(&self) -> u8 {
         self.applied
@@ -125,7 +113,8 @@ pub fn next_step(p: &Program, s: &State, who: Instance) -> Next {
         return Next::Finished;
     }
     let other = s.copies[1 - me];
-    let unique = !s.unconstrained;
+    // Whether the table refuses a second mark is the program's (its schema), not the state's.
+    let unique = p.constraint == Constraint::Unique;
     let mut n = *s;
     let pc = usize::from(c.pc);
     let st = p.steps[pc];
@@ -154,13 +143,27 @@ pub fn next_step(p: &Program, s: &State, who: Instance) -> Next {
             }
             // The other transaction's uncommitted mark: the insert waits on its row lock.
             Step::Insert if unique && other.tx && other.mark => return Next::Waits,
-            Step::Insert if c.tx => {
-                c.mark = true;
-                Did::Marked
-            }
+            // With no constraint, nothing stops a mark for an id that already has one.
             Step::Insert => {
-                n.marks = (n.marks + 1).min(2);
-                Did::MarkedCommitted
+                let again = s.marks > 0 || own_mark || (other.tx && other.mark);
+                match (c.tx, again) {
+                    (true, false) => {
+                        c.mark = true;
+                        Did::Marked
+                    }
+                    (true, true) => {
+                        c.mark = true;
+                        Did::Duplicate
+                    }
+                    (false, again) => {
+                        n.marks = (n.marks + 1).min(2);
+                        if again {
+                            Did::DuplicateCommitted
+                        } else {
+                            Did::MarkedCommitted
+                        }
+                    }
+                }
             }
             Step::Apply if p.effect == Effect::Email => {
                 n.applied = (n.applied + 1).min(2);
@@ -274,6 +277,49 @@ pub fn moves(p: &Program, s: &State) -> Vec<(State, Move)> {
         .flat_map(|w| [step(p, s, w), crash(p, s, w)])
         .flatten()
         .collect()
+}
+
+/// Both copies' programs have ended (acked or not): nothing more can happen.
+pub fn finished(p: &Program, s: &State) -> bool {
+    s.copies.iter().all(|c| usize::from(c.pc) >= p.steps.len())
+}
+
+/// One run of `p` to its end, for a safe verdict to show: the two instances take the copy at
+/// the same moment and move in turns (A, B, A, B, …; one that waits on the other's mark, or
+/// has finished, passes its turn), and A crashes once, right after its first step that
+/// applies the effect. It is one of the runs the checker explores; it shows the program
+/// meeting both a race and a crash.
+pub fn example_run(p: &Program) -> Vec<Move> {
+    let mut s = State::default();
+    let mut run = Vec::new();
+    let mut turn = Instance::A;
+    let mut crash_a = false;
+    // Each delivery takes at most one move per step: A's two, B's one, and the crash.
+    let bound = 3 * p.steps.len() + 1;
+    while run.len() < bound && !finished(p, &s) {
+        if std::mem::take(&mut crash_a) {
+            if let Some((n, m)) = crash(p, &s, Instance::A) {
+                s = n;
+                run.push(m);
+                turn = Instance::B;
+                continue;
+            }
+        }
+        let mut moved = None;
+        for who in [turn, turn.other()] {
+            if let Next::Moves(n, m) = next_step(p, &s, who) {
+                moved = Some((who, n, m));
+                break;
+            }
+        }
+        let Some((who, n, m)) = moved else { break };
+        let applies = matches!(m.result, Did::Applied | Did::Pending | Did::Sent);
+        crash_a = who == Instance::A && applies && !s.copies[0].crashed;
+        s = n;
+        run.push(m);
+        turn = who.other();
+    }
+    run
 }
 
 /// The failures `s` shows once reached (they are permanent: nothing is ever uncommitted).

@@ -7,6 +7,7 @@ fn prog(steps: &[Step]) -> Program {
     Program {
         steps: steps.to_vec(),
         effect: Effect::Add,
+        constraint: Constraint::Unique,
     }
 }
 
@@ -175,16 +176,30 @@ fn no_crash_before_the_first_step_or_after_the_end() {
 
 #[test]
 fn without_the_unique_constraint_an_insert_never_waits_nor_violates() {
-    // The lab's check-then-insert race, which the workbench itself never builds.
-    let p = prog(&[Begin, Insert, Insert, Commit]);
-    let mut s = State::start(false);
-    for who in [A, A, B, B, A, A, B, B] {
-        let Next::Moves(n, m) = next_step(&p, &s, who) else {
-            panic!("{who:?} waits")
-        };
-        assert_ne!(m.result, Did::Violation);
-        s = n;
-    }
+    // The lab's check-then-insert race, and the workbench's table without its constraint.
+    let p = prog(&[Begin, Insert, Insert, Commit]).with_constraint(Constraint::Absent);
+    let (m, s) = walk(&p, &[A, A, B, B, A, A, B, B]);
+    assert!(m.iter().all(|m| m.result != Did::Violation));
     assert_eq!(s.marks(), 2);
-    assert_eq!(State::start(true), State::default());
+    // The first insert is a mark; each later one while a mark exists is told a duplicate,
+    // in a transaction or committed at once outside one.
+    assert_eq!(
+        results(&m),
+        [
+            Did::Opened,
+            Did::Marked,
+            Did::Opened,
+            Did::Duplicate,
+            Did::Duplicate,
+            Did::Committed,
+            Did::Duplicate,
+            Did::Committed
+        ]
+    );
+    let p = prog(&[Insert, Insert, Ack]).with_constraint(Constraint::Absent);
+    let (m, _) = walk(&p, &[A, A]);
+    assert_eq!(results(&m), [Did::MarkedCommitted, Did::DuplicateCommitted]);
+    // The same program under the constraint: the second insert is a violation.
+    let (m, _) = walk(&prog(&[Insert, Insert, Ack]), &[A, A]);
+    assert_eq!(results(&m), [Did::MarkedCommitted, Did::Violation]);
 }

@@ -1,5 +1,6 @@
-//! The checker against the spec's counts, the lesson's patterns, its own counterexamples, and a
-//! second enumerator written apart from it.
+//! The checker against the spec's counts (with the dedup table's unique constraint and without
+//! it), the lesson's patterns, its own counterexamples and example runs, the needless checks it
+//! names, and a second enumerator written apart from it.
 use std::collections::{BTreeSet, HashSet};
 
 use super::*;
@@ -17,7 +18,13 @@ fn prog(steps: &[Step], effect: Effect) -> Program {
     Program {
         steps: steps.to_vec(),
         effect,
+        constraint: Constraint::Unique,
     }
+}
+
+/// The same on a table without the unique constraint.
+fn plain(steps: &[Step], effect: Effect) -> Program {
+    prog(steps, effect).with_constraint(Constraint::Absent)
 }
 
 fn verdict(steps: &[Step], effect: Effect) -> Vec<&'static str> {
@@ -55,8 +62,18 @@ fn presets_give_the_lessons_verdicts() {
     ];
     for (id, want) in expect {
         let p = Preset::by_id(id).unwrap();
-        assert_eq!(verdict(p.steps, Effect::Add), want, "{id}");
+        let program = prog(p.steps, Effect::Add).with_constraint(p.constraint);
+        assert_eq!(check(&program).verdict(), want, "{id}");
     }
+    // Only the lesson's check-then-insert runs on a table without the unique constraint; with
+    // it, the same steps are safe, and the check is what adds nothing.
+    let cti = Preset::by_id("check_then_insert").unwrap();
+    assert_eq!(cti.constraint, Constraint::Absent);
+    assert!(PRESETS
+        .iter()
+        .filter(|p| p.id != cti.id)
+        .all(|p| p.constraint == Constraint::Unique));
+    assert_eq!(verdict(cti.steps, Effect::Add), ["safe"]);
     // Natural idempotency: the naive consumer is safe when the effect sets a state.
     assert_eq!(verdict(&[Step::Apply, Step::Ack], Effect::Set), ["safe"]);
     // And no program without an ack ever is.
@@ -81,6 +98,150 @@ fn of_the_1956_orderings_11_are_safe_for_a_balance_and_none_for_an_email() {
         .filter(|s| check(&prog(s, Effect::Set)).safe())
         .count();
     assert!(set > 11, "{set}");
+}
+
+/// Every ordering, for an effect, on either table: how many are safe.
+fn safe_count(effect: Effect, constraint: Constraint) -> usize {
+    orderings()
+        .iter()
+        .filter(|s| check(&prog(s, effect).with_constraint(constraint)).safe())
+        .count()
+}
+
+#[test]
+fn without_the_unique_constraint_no_ordering_is_safe_for_a_balance_or_an_email() {
+    // Nothing makes the second instance wait or fail: run in lockstep, it sees what the first
+    // saw and does what it did, so a balance is added to twice (or never).
+    assert_eq!(safe_count(Effect::Add, Constraint::Absent), 0);
+    assert_eq!(safe_count(Effect::Email, Constraint::Absent), 0);
+    // A state is set by both copies and that is no failure: these stay safe.
+    let set_plain = safe_count(Effect::Set, Constraint::Absent);
+    let set_unique = safe_count(Effect::Set, Constraint::Unique);
+    assert_eq!((set_plain, set_unique), (SET_SAFE_PLAIN, SET_SAFE_UNIQUE));
+    // For a state the constraint can even break a program: a mark committed apart from the
+    // effect makes a redelivery's insert a violation that skips the effect (lost), where a
+    // plain insert goes on and sets the state again.
+    let p = [Step::Insert, Step::Apply, Step::Ack];
+    assert!(check(&plain(&p, Effect::Set)).safe());
+    assert_eq!(check(&prog(&p, Effect::Set)).failures, [Failure::Lost]);
+}
+
+/// For a state, how many of the 1 956 orderings are safe without and with the unique constraint.
+const SET_SAFE_PLAIN: usize = 515;
+const SET_SAFE_UNIQUE: usize = 432;
+
+#[test]
+fn the_lessons_check_then_insert_breaks_without_the_constraint_and_its_check_adds_nothing_with_it()
+{
+    let cti = [
+        Step::Begin,
+        Step::Check,
+        Step::Insert,
+        Step::Apply,
+        Step::Commit,
+        Step::Ack,
+    ];
+    let r = check(&plain(&cti, Effect::Add));
+    assert_eq!(r.failures, [Failure::DoubleEffect]);
+    // Its shortest run: neither check sees the other's uncommitted mark, and the second
+    // insert is a duplicate nothing refuses.
+    let run = &r.runs[0];
+    let did: Vec<Did> = run.iter().map(|m| m.result).collect();
+    assert_eq!(
+        did.iter().filter(|d| **d == Did::Clear).count(),
+        2,
+        "{did:?}"
+    );
+    assert!(did.contains(&Did::Duplicate), "{did:?}");
+    assert!(!did.contains(&Did::Violation) && !did.contains(&Did::Seen));
+    assert_eq!(run.last().unwrap().applied, 2);
+    // With the constraint the same steps are safe, and the check is the step that adds nothing.
+    assert!(check(&prog(&cti, Effect::Add)).safe());
+    assert_eq!(redundant_checks(&prog(&cti, Effect::Add)), [1]);
+    assert!(
+        redundant_checks(&plain(&cti, Effect::Add)).is_empty(),
+        "not safe"
+    );
+    // A check the program needs is not named: without the check, this one applies twice.
+    let needs = [Step::Check, Step::Apply, Step::Insert, Step::Ack];
+    assert!(redundant_checks(&prog(&needs, Effect::Add)).is_empty());
+}
+
+#[test]
+fn of_the_11_safe_orderings_for_a_balance_those_with_a_check_have_it_redundant() {
+    let safe: Vec<Vec<Step>> = orderings()
+        .into_iter()
+        .filter(|s| check(&prog(s, Effect::Add)).safe())
+        .collect();
+    assert_eq!(safe.len(), 11);
+    let with_check: Vec<&Vec<Step>> = safe.iter().filter(|s| s.contains(&Step::Check)).collect();
+    let redundant = with_check
+        .iter()
+        .filter(|s| !redundant_checks(&prog(s, Effect::Add)).is_empty())
+        .count();
+    assert_eq!(
+        (with_check.len(), redundant),
+        (CHECKED_SAFE, CHECKED_REDUNDANT)
+    );
+}
+
+/// Of the 11 orderings safe for a balance: how many have a check, and how many of those a
+/// check that adds nothing.
+const CHECKED_SAFE: usize = 9;
+const CHECKED_REDUNDANT: usize = 9;
+
+#[test]
+fn a_safe_verdict_carries_an_example_run_that_meets_a_race_and_a_crash() {
+    for s in orderings() {
+        for effect in Effect::ALL.iter().copied() {
+            for constraint in Constraint::ALL.iter().copied() {
+                let p = prog(&s, effect).with_constraint(constraint);
+                let r = check(&p);
+                if !r.safe() {
+                    assert!(r.example.is_empty());
+                    continue;
+                }
+                let run = &r.example;
+                let end = replay(&p, run).unwrap_or_else(|i| panic!("{p:?} move {i}"));
+                // To the end: both copies finished, acked, nothing wrong.
+                assert!(finished(&p, &end), "{p:?}");
+                assert!(failures_at(&p, &end).is_empty(), "{p:?}");
+                // Both instances took part, and A crashed, right after applying the effect.
+                assert!(run.iter().any(|m| m.instance == Instance::B));
+                let crash = run.iter().position(|m| m.step.is_none()).expect("a crash");
+                assert_eq!(run[crash].instance, Instance::A);
+                let before = &run[crash - 1];
+                assert_eq!(before.instance, Instance::A);
+                assert_eq!(before.step, Some(Step::Apply), "{p:?}");
+            }
+        }
+    }
+    // The lesson's pattern: B waits on A's mark, A crashes, B does the work, A's redelivery is
+    // refused by the constraint.
+    let p = prog(Preset::by_id("insert_first").unwrap().steps, Effect::Add);
+    let did: Vec<(Instance, Did)> = check(&p)
+        .example
+        .iter()
+        .map(|m| (m.instance, m.result))
+        .collect();
+    use Instance::{A, B};
+    assert_eq!(
+        did,
+        [
+            (A, Did::Opened),
+            (B, Did::Opened),
+            (A, Did::Marked),
+            (A, Did::Pending),
+            (A, Did::Crashed),
+            (B, Did::Marked),
+            (A, Did::Opened),
+            (B, Did::Pending),
+            (B, Did::Committed),
+            (A, Did::Violation),
+            (B, Did::Acked),
+            (A, Did::Acked),
+        ]
+    );
 }
 
 #[test]
@@ -143,22 +304,36 @@ fn the_insert_first_race_has_one_winner() {
 
 #[test]
 fn parse_takes_names_and_refuses_the_rest() {
-    let p = Program::parse("begin, insert,apply,commit,ack", "add").unwrap();
+    let p = Program::parse("begin, insert,apply,commit,ack", "add", "unique").unwrap();
     assert_eq!(p.steps.len(), 5);
     assert_eq!(p.steps_text(), "begin,insert,apply,commit,ack");
     assert!(
-        matches!(Program::parse("begin,jump", "add"), Err(ProgramError::UnknownStep(s)) if s == "jump")
+        matches!(Program::parse("begin,jump", "add", "unique"), Err(ProgramError::UnknownStep(s)) if s == "jump")
     );
     assert!(matches!(
-        Program::parse("ack", "sms"),
+        Program::parse("ack", "sms", "unique"),
         Err(ProgramError::UnknownEffect(_))
     ));
-    assert_eq!(Program::parse("", "add"), Err(ProgramError::Empty));
+    assert_eq!(
+        Program::parse("", "add", "unique"),
+        Err(ProgramError::Empty)
+    );
+    assert!(matches!(
+        Program::parse("ack", "add", "maybe"),
+        Err(ProgramError::UnknownConstraint(s)) if s == "maybe"
+    ));
+    assert_eq!(
+        Program::parse("ack", "add", " none ").map(|p| p.constraint),
+        Ok(Constraint::Absent)
+    );
     let long = ["ack"; 13].join(",");
-    assert_eq!(Program::parse(&long, "add"), Err(ProgramError::TooLong(13)));
-    assert!(Program::parse(&["ack"; 12].join(","), "add").is_ok());
+    assert_eq!(
+        Program::parse(&long, "add", "unique"),
+        Err(ProgramError::TooLong(13))
+    );
+    assert!(Program::parse(&["ack"; 12].join(","), "add", "unique").is_ok());
     // A message never echoes more than a little of the input.
-    let e = Program::parse(&"x".repeat(10_000), "add")
+    let e = Program::parse(&"x".repeat(10_000), "add", "unique")
         .unwrap_err()
         .to_string();
     assert!(e.len() < 200, "{e}");
@@ -182,19 +357,15 @@ fn the_json_names_every_failure_with_its_run() {
     let v: serde_json::Value = serde_json::from_str(&safe.to_json()).unwrap();
     assert_eq!(v["verdict"], serde_json::json!(["safe"]));
     assert_eq!(v["counterexamples"], serde_json::json!({}));
+    assert_eq!(v["example"].as_array().unwrap().len(), safe.example.len());
+    assert!(serde_json::from_str::<serde_json::Value>(&r.to_json()).unwrap()["example"].is_null());
 }
 
 /// A second enumerator, written apart from the checker from the spec's rules: depth first over
-/// every schedule, the database as who holds the mark's row and unsaturated counters.
+/// every schedule, the database as unsaturated counts of committed marks and of each
+/// transaction's uncommitted ones, and of effects.
 mod brute {
     use super::*;
-
-    #[derive(Clone, PartialEq, Eq, Hash)]
-    enum Mark {
-        None,
-        Committed,
-        HeldBy(usize),
-    }
 
     #[derive(Clone, PartialEq, Eq, Hash)]
     struct Handler {
@@ -207,15 +378,15 @@ mod brute {
 
     #[derive(Clone, PartialEq, Eq, Hash)]
     struct World {
-        mark: Mark,
+        /// Marks committed, and held uncommitted by each handler's transaction.
+        committed: u32,
+        held: [u32; 2],
         effects: u32,
         h: [Handler; 2],
     }
 
     fn abort(w: &mut World, i: usize) {
-        if w.mark == Mark::HeldBy(i) {
-            w.mark = Mark::None;
-        }
+        w.held[i] = 0;
         w.h[i].in_tx = false;
         w.h[i].tx_effects = 0;
     }
@@ -234,36 +405,36 @@ mod brute {
             .map_or(steps.len(), |k| from + k);
     }
 
-    fn run_step(steps: &[Step], effect: Effect, w: &World, i: usize) -> Option<World> {
+    fn run_step(
+        steps: &[Step],
+        effect: Effect,
+        unique: bool,
+        w: &World,
+        i: usize,
+    ) -> Option<World> {
         let mut w = w.clone();
         let step = *steps.get(w.h[i].at)?;
         match step {
             Step::Begin => w.h[i].in_tx = true,
             Step::Check => {
-                let mine = w.h[i].in_tx && w.mark == Mark::HeldBy(i);
-                if w.mark == Mark::Committed || mine {
+                if w.committed > 0 || w.held[i] > 0 {
                     to_ack(steps, &mut w, i);
                     return Some(finish(steps, w, i));
                 }
             }
-            Step::Insert => match w.mark {
-                Mark::Committed => {
-                    to_ack(steps, &mut w, i);
-                    return Some(finish(steps, w, i));
+            // Under the constraint: one's own or a committed mark refuses, the other's waits.
+            Step::Insert if unique && (w.committed > 0 || w.held[i] > 0) => {
+                to_ack(steps, &mut w, i);
+                return Some(finish(steps, w, i));
+            }
+            Step::Insert if unique && w.held[1 - i] > 0 => return None,
+            Step::Insert => {
+                if w.h[i].in_tx {
+                    w.held[i] += 1;
+                } else {
+                    w.committed += 1;
                 }
-                Mark::HeldBy(j) if j == i => {
-                    to_ack(steps, &mut w, i);
-                    return Some(finish(steps, w, i));
-                }
-                Mark::HeldBy(_) => return None,
-                Mark::None => {
-                    w.mark = if w.h[i].in_tx {
-                        Mark::HeldBy(i)
-                    } else {
-                        Mark::Committed
-                    }
-                }
-            },
+            }
             Step::Apply => {
                 if w.h[i].in_tx && effect != Effect::Email {
                     w.h[i].tx_effects += 1;
@@ -273,9 +444,8 @@ mod brute {
             }
             Step::Commit => {
                 if w.h[i].in_tx {
-                    if w.mark == Mark::HeldBy(i) {
-                        w.mark = Mark::Committed;
-                    }
+                    w.committed += w.held[i];
+                    w.held[i] = 0;
                     w.effects += w.h[i].tx_effects;
                     w.h[i].tx_effects = 0;
                     w.h[i].in_tx = false;
@@ -302,7 +472,7 @@ mod brute {
 
     fn explore(
         steps: &[Step],
-        effect: Effect,
+        (effect, unique): (Effect, bool),
         w: World,
         seen: &mut HashSet<World>,
         out: &mut BTreeSet<Failure>,
@@ -320,8 +490,8 @@ mod brute {
             out.insert(Failure::Lost);
         }
         for i in 0..2 {
-            if let Some(n) = run_step(steps, effect, &w, i) {
-                explore(steps, effect, n, seen, out);
+            if let Some(n) = run_step(steps, effect, unique, &w, i) {
+                explore(steps, (effect, unique), n, seen, out);
             }
             let h = &w.h[i];
             if h.may_crash && h.at > 0 && !done(steps, h) {
@@ -329,12 +499,12 @@ mod brute {
                 abort(&mut n, i);
                 n.h[i].at = 0;
                 n.h[i].may_crash = false;
-                explore(steps, effect, n, seen, out);
+                explore(steps, (effect, unique), n, seen, out);
             }
         }
     }
 
-    pub fn failures(steps: &[Step], effect: Effect) -> Vec<Failure> {
+    pub fn failures(steps: &[Step], effect: Effect, constraint: Constraint) -> Vec<Failure> {
         let h = Handler {
             at: 0,
             in_tx: false,
@@ -343,26 +513,30 @@ mod brute {
             may_crash: true,
         };
         let w = World {
-            mark: Mark::None,
+            committed: 0,
+            held: [0, 0],
             effects: 0,
             h: [h.clone(), h],
         };
         let mut out = BTreeSet::new();
-        explore(steps, effect, w, &mut HashSet::new(), &mut out);
+        let unique = constraint == Constraint::Unique;
+        explore(steps, (effect, unique), w, &mut HashSet::new(), &mut out);
         out.into_iter().collect()
     }
 }
 
 #[test]
-fn the_brute_force_enumerator_agrees_on_every_ordering() {
+fn the_brute_force_enumerator_agrees_on_every_ordering_on_either_table() {
     for s in orderings() {
         for effect in Effect::ALL.iter().copied() {
-            assert_eq!(
-                check(&prog(&s, effect)).failures,
-                brute::failures(&s, effect),
-                "{:?} {effect:?}",
-                s
-            );
+            for constraint in Constraint::ALL.iter().copied() {
+                assert_eq!(
+                    check(&prog(&s, effect).with_constraint(constraint)).failures,
+                    brute::failures(&s, effect, constraint),
+                    "{:?} {effect:?} {constraint:?}",
+                    s
+                );
+            }
         }
     }
 }
@@ -379,17 +553,24 @@ mod props {
     fn any_effect() -> impl Strategy<Value = Effect> {
         proptest::sample::select(Effect::ALL.to_vec())
     }
+    fn any_constraint() -> impl Strategy<Value = Constraint> {
+        proptest::sample::select(Constraint::ALL.to_vec())
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
         /// Programs with repeated steps, which the orderings above never have.
         #[test]
-        fn checker_and_brute_force_agree(steps in proptest::collection::vec(any_step(), 1..=8), effect in any_effect()) {
-            let p = prog(&steps, effect);
+        fn checker_and_brute_force_agree(steps in proptest::collection::vec(any_step(), 1..=8), effect in any_effect(), constraint in any_constraint()) {
+            let p = prog(&steps, effect).with_constraint(constraint);
             let r = check(&p);
-            prop_assert_eq!(&r.failures, &brute::failures(&steps, effect));
-            for run in &r.runs {
+            prop_assert_eq!(&r.failures, &brute::failures(&steps, effect, constraint));
+            for run in r.runs.iter().chain([&r.example]) {
                 prop_assert!(replay(&p, run).is_ok());
+            }
+            // Whatever the steps, without the constraint a balance is never safe.
+            if constraint == Constraint::Absent && effect == Effect::Add {
+                prop_assert!(!r.safe());
             }
         }
     }

@@ -99,6 +99,7 @@ fn carry_out(fx: &WbEffects, tool: Option<&str>, host: &Revealer) {
             .or_else(|| document()?.get_element_by_id(&block_id(at))),
         Focus::Palette => select(".wb-add:not(:disabled)"),
         Focus::LastMove => select("#wb-run > li:last-child"),
+        Focus::Undo => select("#wb-undo").or_else(|| select(".wb-add:not(:disabled)")),
     });
     if let Some(el) = &target {
         focus_quietly(el);
@@ -181,6 +182,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
             // Menus driven by the state are set after each render (Firefox keeps the first).
             super::show_choice("wb-preset", wb.preset().map_or("", |p| p.id));
             super::show_choice("wb-effect", wb.program.effect.as_str());
+            super::show_choice("wb-constraint", wb.program.constraint.as_str());
             super::show_choice("wb-lang", wb.lang.code());
             if !in_lab {
                 if let Some(root) = document().and_then(|d| d.document_element()) {

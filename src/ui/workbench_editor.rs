@@ -1,24 +1,79 @@
 //! The workbench's program editor: the palette of steps, the learner's consumer as a list of
 //! blocks (one Tab stop, a roving tabindex: arrow keys go from block to block, Alt with an arrow
 //! moves one, Delete removes it; each block's buttons and dragging do the same by pointer), the
-//! effect and the lesson's patterns.
+//! effect, the dedup table's constraint and the lesson's patterns; and the status line that
+//! tells each change to the steps where it was made, with «Deshacer».
 use std::cell::Cell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use super::text::{fill, WbTexts};
-use crate::lab::workbench::{WbAction, Workbench};
-use crate::sim::workbench::{Effect, Step, MAX_STEPS, PRESETS};
+use crate::lab::workbench::{Edit, WbAction, Workbench};
+use crate::sim::workbench::{Constraint, Effect, Step, MAX_STEPS, PRESETS};
 
 /// The element id of the block at `i` (focus goes there by keyboard and after a move).
 pub fn block_id(i: usize) -> String {
     format!("wb-block-{i}")
 }
 
-/// The palette: a button per step, with what the step does.
+/// Where a change to the steps is told: where the learner made it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Under the patterns' menu: a pattern loaded.
+    Menu,
+    /// Under the blocks: one removed or moved, or all of them («Vaciar»).
+    List,
+    /// Under the palette: a step added.
+    Palette,
+}
+
+impl Place {
+    fn of(e: Edit) -> Place {
+        match e {
+            Edit::Preset { .. } => Place::Menu,
+            Edit::Added { .. } => Place::Palette,
+            Edit::Removed { .. } | Edit::Moved { .. } | Edit::Cleared => Place::List,
+        }
+    }
+    fn id(self) -> &'static str {
+        match self {
+            Place::Menu => "wb-status-menu",
+            Place::List => "wb-status-list",
+            Place::Palette => "wb-status-palette",
+        }
+    }
+}
+
+/// A status line at `place`: always in the page (a live region that appears with its text is
+/// often not read), filled when the latest change was made there, with «Deshacer» while there
+/// is a change to take back.
+fn status(place: Place, wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html {
+    let (effect, c) = (wb.program.effect, wb.program.constraint);
+    let shown = wb.status.filter(|s| Place::of(s.edit) == place);
+    let body = shown.map(|s| {
+        let undo = wb.can_undo().map(|e| {
+            let label = fill(t.undo_label, &[&t.edit(e, effect, c, false)]);
+            html! {
+                <button id="wb-undo" class="btn small" aria-label={label}
+                    onclick={d.reform(|_| WbAction::Undo)}>{ t.undo }</button>
+            }
+        });
+        html! { <><span>{ t.status(s.edit, s.undone, effect, c) }</span>{ " " }{ undo }</> }
+    });
+    html! {
+        <p class={classes!("wb-status", shown.is_some().then_some("shown"))} id={place.id()} role="status">{ body }</p>
+    }
+}
+
+/// The palette: a button per step, with what the step does (on a phone, folded under one
+/// line, so that the guesses are not a screen away from the program).
 pub fn palette(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html {
-    let (n, effect) = (wb.program.steps.len(), wb.program.effect);
+    let (n, effect, c) = (
+        wb.program.steps.len(),
+        wb.program.effect,
+        wb.program.constraint,
+    );
     html! {
         <section class="panel wb-palette" aria-labelledby="wb-palette-h">
             <h2 id="wb-palette-h">{ t.palette }</h2>
@@ -26,13 +81,22 @@ pub fn palette(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> H
                 { for Step::ALL.iter().map(|&s| html! {
                     <li>
                         <button class={classes!("btn", "wb-add", format!("wb-{}", s.as_str()))} disabled={n >= MAX_STEPS}
-                            aria-label={fill(t.add, &[t.step(s, effect)])} onclick={d.reform(move |_| WbAction::Add(s))}>
-                            <span aria-hidden="true">{ "+ " }</span>{ t.step(s, effect) }
+                            aria-label={fill(t.add, &[t.step(s, effect, c)])} onclick={d.reform(move |_| WbAction::Add(s))}>
+                            <span aria-hidden="true">{ "+ " }</span>{ t.step(s, effect, c) }
                         </button>
-                        <small>{ t.step_rules[s as usize] }</small>
+                        <small class="wb-rule">{ t.step_rule(s, c) }</small>
                     </li>
                 }) }
             </ul>
+            <details class="wb-rules">
+                <summary>{ t.palette_rules }</summary>
+                <dl>
+                    { for Step::ALL.iter().map(|&s| html! {
+                        <><dt>{ t.step(s, effect, c) }</dt><dd>{ t.step_rule(s, c) }</dd></>
+                    }) }
+                </dl>
+            </details>
+            { status(Place::Palette, wb, t, d) }
         </section>
     }
 }
@@ -84,7 +148,7 @@ fn block(
     i: usize,
     s: Step,
     n: usize,
-    effect: Effect,
+    (effect, c): (Effect, Constraint),
     t: &'static WbTexts,
     d: &Callback<WbAction>,
     ui: &EditorUi,
@@ -124,7 +188,7 @@ fn block(
             }
         })
     };
-    let name = t.step(s, effect);
+    let name = t.step(s, effect, c);
     let label = |what: &str| format!("{what} «{name}» ({})", i + 1);
     let at = i.to_string();
     // The list's one Tab stop; its buttons are for pointers (the keys do the same).
@@ -163,11 +227,17 @@ pub fn on_select(d: &Callback<WbAction>, to: fn(&str) -> Option<WbAction>) -> Ca
     })
 }
 
-/// The learner's consumer: the effect, the patterns (the loaded one named), the blocks.
+/// The learner's consumer: the effect, the dedup table, the patterns (the loaded one named),
+/// the blocks.
 pub fn program(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>, ui: &EditorUi) -> Html {
-    let (n, effect) = (wb.program.steps.len(), wb.program.effect);
+    let (n, effect, constraint) = (
+        wb.program.steps.len(),
+        wb.program.effect,
+        wb.program.constraint,
+    );
     let loaded = wb.preset().map(|p| p.id);
     let on_effect = on_select(d, |v| Effect::from_name(v).map(WbAction::SetEffect));
+    let on_constraint = on_select(d, |v| Constraint::from_name(v).map(WbAction::SetConstraint));
     let on_preset = on_select(d, |v| {
         PRESETS
             .iter()
@@ -185,6 +255,13 @@ pub fn program(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>, ui: 
                         }) }
                     </select>
                 </label>
+                <label class="field grow">{ t.table }
+                    <select id="wb-constraint" onchange={on_constraint}>
+                        { for Constraint::ALL.iter().map(|&c| html! {
+                            <option value={c.as_str()} selected={c == constraint}>{ t.constraints[c as usize] }</option>
+                        }) }
+                    </select>
+                </label>
                 <label class="field grow">{ t.presets }
                     <select id="wb-preset" onchange={on_preset}>
                         <option value="" selected={loaded.is_none()}>{ t.preset_placeholder }</option>
@@ -194,17 +271,19 @@ pub fn program(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>, ui: 
                     </select>
                 </label>
             </div>
+            { status(Place::Menu, wb, t, d) }
             <p class="small" aria-live="polite">{ fill(t.count, &[&n.to_string(), &MAX_STEPS.to_string()]) }
                 { if n >= MAX_STEPS { html! { <>{ " " }{ t.full }</> } } else { html! {} } }</p>
             if n == 0 {
                 <p class="hint">{ t.empty }</p>
             } else {
                 <ol class="wb-list" id="wb-list" aria-labelledby="wb-program-h">
-                    { for wb.program.steps.iter().enumerate().map(|(i, &s)| block(i, s, n, effect, t, d, ui)) }
+                    { for wb.program.steps.iter().enumerate().map(|(i, &s)| block(i, s, n, (effect, constraint), t, d, ui)) }
                 </ol>
-                <p class="hint" id="wb-list-hint">{ t.list_hint }</p>
-                <button class="btn small" onclick={d.reform(|_| WbAction::Clear)}>{ t.clear }</button>
+                <p class="hint wb-keys" id="wb-list-hint">{ t.list_hint }</p>
+                <button id="wb-clear" class="btn small" onclick={d.reform(|_| WbAction::Clear)}>{ t.clear }</button>
             }
+            { status(Place::List, wb, t, d) }
             if effect == Effect::Set {
                 <p class="note">{ t.set_note }</p>
             }

@@ -1,6 +1,6 @@
-//! The shown failure's shortest run, drawn as the lab's sequence diagram (instance A, the shared
-//! database, instance B), a row per move, stepped with the buttons under it, so the newest move
-//! sits right above them. A move that ends a copy's program without an ack says, in words, that
+//! The shown failure's shortest run, or a safe program's example run, drawn as the lab's sequence
+//! diagram (instance A, the shared database, instance B), a row per move, stepped with the
+//! buttons under it, so the newest move sits right above them. A move that ends a copy's program without an ack says, in words, that
 //! the copy is stuck (and that its open transaction rolled back, when one was).
 use yew::prelude::*;
 
@@ -18,9 +18,14 @@ pub fn run(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html 
     let (Some(c), Some(run)) = (&wb.checked, wb.run()) else {
         return html! {};
     };
-    let f = c.report.failures[wb.failure];
-    let effect = c.program.effect;
+    let (effect, constraint) = (c.program.effect, c.program.constraint);
     let total = run.len();
+    let moves = total.to_string();
+    let heading = match c.report.failures.get(wb.failure) {
+        Some(&f) => fill(t.run_heading, &[t.failures[f as usize], &moves]),
+        None if run.iter().any(|m| m.step.is_none()) => fill(t.example_heading, &[&moves]),
+        None => fill(t.example_heading_no_crash, &[&moves]),
+    };
     let shown = wb.shown.min(total);
     let go = |n: usize| d.reform(move |_| WbAction::ShowMoves(n));
     let mut before = (0u8, false);
@@ -30,7 +35,7 @@ pub fn run(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html 
         before = now;
         let lane = if m.instance == Instance::A { "lane-1" } else { "lane-3" };
         let who = if m.instance == Instance::A { "A" } else { "B" };
-        let step = m.step.map_or(t.crash, |s| t.step(s, effect));
+        let step = m.step.map_or(t.crash, |s| t.step(s, effect, constraint));
         let did = t.did[m.result as usize];
         let mark = if m.marked { t.mark_yes } else { t.mark_no };
         let ended = m.ended.map(|e| html! {
@@ -45,8 +50,8 @@ pub fn run(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html 
         }
     });
     html! {
-        <div class="wb-run">
-            <h3>{ fill(t.run_heading, &[t.failures[f as usize], &total.to_string()]) }</h3>
+        <div class={classes!("wb-run", c.report.safe().then_some("wb-example"))}>
+            <h3>{ heading }</h3>
             <div class="seq">
                 <div class="seq-head" aria-hidden="true">{ for t.lanes.iter().map(|l| html! { <span>{ *l }</span> }) }</div>
                 <ol class="demo-steps" id="wb-run">{ for rows }</ol>

@@ -1,10 +1,11 @@
 //! The workbench's prediction and verdict: the four guesses, the check, whether the guess was
-//! right (only beside the guess it is about), safe or every failure with its meaning, the
-//! shown failure's run (`workbench_run`), the hint and the notes.
+//! right (only beside the guess it is about), safe or every failure with its meaning, what the
+//! count of states means, a needless check named, the shown failure's run or a safe program's
+//! example (`workbench_run`), the hint and the notes.
 use yew::prelude::*;
 
 use super::text::{fill, WbTexts};
-use crate::lab::workbench::{Guess, WbAction, Workbench};
+use crate::lab::workbench::{Guard, Guess, WbAction, Workbench};
 use crate::sim::workbench::Effect;
 
 /// The prediction, the check button and the verdict.
@@ -50,6 +51,13 @@ fn verdict(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html 
         None => html! { <p class="hint" id="wb-feedback">{ t.guess_changed }</p> },
     };
     let email = c.program.effect == Effect::Email;
+    let redundant = t.redundant(&c.redundant).map(|named| {
+        let why = match c.redundant_because {
+            Some(Guard::Idempotent) => t.redundant_because[1],
+            _ => t.redundant_because[0],
+        };
+        html! { <p class="note wb-redundant" id="wb-redundant">{ named }{ " " }{ why }</p> }
+    });
     html! {
         <>
             <div id="wb-outcome">
@@ -60,6 +68,14 @@ fn verdict(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html 
                     <p class="wb-result broken">{ fill(t.broken, &[&states]) }</p>
                 }
             </div>
+            <details class="wb-states" id="wb-states">
+                <summary>{ fill(t.states_summary, &[&states]) }</summary>
+                <p>{ t.states_explained }</p>
+            </details>
+            { redundant }
+            if c.report.safe() {
+                { super::workbench_run::run(wb, t, d) }
+            }
             if !c.report.safe() {
                 <ul class="wb-failures">
                     { for c.report.failures.iter().enumerate().map(|(i, f)| html! {

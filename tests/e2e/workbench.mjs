@@ -2,9 +2,14 @@
 // requested until a learner opens it from the lab; there, the lesson's insert-first pattern is
 // built by keyboard, predicted and checked safe, with the host told; the naive preset is
 // double effect and its run is stepped to the end; the email case says why nothing is safe; a
-// bad link gets a Spanish notice and the defaults; axe finds nothing serious; inside the course
-// page on a 320 px phone a stepped run keeps the lab as it was and each move on screen. Screenshots at
-// 1280 and 375 px go to tests/e2e/out/workbench-*.png.
+// bad link gets a Spanish notice and the defaults; the lesson's check-then-insert without the
+// unique constraint is a double effect, and with it safe with its check named redundant and an
+// example run stepped; a pattern loaded is told and undone; on a 375 px touch phone a removed
+// block leaves no ✕ looking chosen and focus off every ✕, two removals are undone, «Vaciar» and
+// «+ añadir» are told on screen, the palette is short and the keyboard hint gone; axe finds
+// nothing serious; inside the course page on a 320 px phone a stepped run keeps the lab as it
+// was and each move on screen, and at 375 px the broken check-then-insert is drawn. Screenshots
+// at 1280 and 375 px go to tests/e2e/out/workbench-*.png.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
@@ -135,6 +140,76 @@ try {
     assert(progressed.join() === `${ACTIVITY}/workbench_balance_safe,${ACTIVITY}/workbench_email_unsafe`, progressed.join());
   });
 
+  await check("the lesson's check-then-insert without the unique constraint is a double effect: both checks see nothing", async () => {
+    await wb.selectOption('#wb-preset', 'check_then_insert');
+    await until('the pattern loaded', async () => (await wb.locator('.wb-block').count()) === 6);
+    assert(await wb.inputValue('#wb-constraint') === 'none', `table ${await wb.inputValue('#wb-constraint')}`);
+    const names = await wb.locator('.wb-block .wb-name').allInnerTexts();
+    assert(names[2] === 'Insertar la marca (sin restricción de unicidad)', names.join('|'));
+    const told = await text(wb, '#wb-status-menu');
+    assert(told.startsWith('Cargaste el patrón «Comprobar y luego insertar» en lugar de tu consumidor, con su tabla de marcas: «Sin restricción de unicidad».'), told);
+    await wb.check('#wb-guess-safe');
+    await wb.click('#wb-check');
+    const v = await text(wb, '#wb-verdict');
+    assert(v.includes('No era eso') && v.includes('Efecto doble') && v.includes('Pista'), v);
+    await wb.click('#wb-all');
+    const rows = await wb.locator('#wb-run li').allInnerTexts();
+    assert(rows.filter((r) => r.includes('no ve ninguna marca')).length === 2, rows.join('\n'));
+    assert(rows.some((r) => r.includes('inserta otra marca con el mismo id')), rows.join('\n'));
+    assert(rows.at(-1).includes('efecto: 2'), rows.at(-1));
+    const share = await wb.getAttribute('#wb-share', 'href');
+    assert(share.endsWith('#steps=begin,check,insert,apply,commit,ack&effect=add&constraint=none'), share);
+    await wb.screenshot({ path: join(out, 'workbench-check-then-insert-1280.png'), fullPage: true });
+  });
+
+  await check('with the constraint the same steps are safe, the check is named redundant, and the example run is stepped', async () => {
+    await wb.selectOption('#wb-constraint', 'unique');
+    await wb.check('#wb-guess-safe');
+    await wb.click('#wb-check');
+    const v = await text(wb, '#wb-verdict');
+    assert(v.includes('Acertaste') && v.includes('Seguro'), v);
+    const r = await text(wb, '#wb-redundant');
+    assert(r.includes('El paso 2, «¿Ya vi este id?», no añade seguridad') && r.includes('restricción de unicidad'), r);
+    // The count of states, explained on demand.
+    const states = Number(v.match(/(\d+) estados/)[1]);
+    assert(!(await wb.locator('#wb-states p').isVisible()), 'the explanation is open before asked');
+    await wb.click('#wb-states summary');
+    const why = await text(wb, '#wb-states');
+    assert(why.includes(`«${states} estados»`) && why.includes('foto'), why);
+    // The example: opened on its first move, stepped one by one to the end.
+    const h = await text(wb, '.wb-run h3');
+    assert(h.startsWith('Una de esas ejecuciones') && h.includes('A se cae'), h);
+    let of = await text(wb, '#wb-move-of');
+    const total = Number(of.match(/de (\d+)/)[1]);
+    assert(of.startsWith('Operación 1 de') && total > 8, of);
+    for (let i = 1; i < total; i++) await wb.click('#wb-next');
+    of = await text(wb, '#wb-move-of');
+    assert(of === `Operación ${total} de ${total}`, of);
+    const rows = await wb.locator('#wb-run li').allInnerTexts();
+    assert(rows.length === total, `${rows.length} rows`);
+    assert(rows.some((r) => r.startsWith('A Caída')), rows.join('\n'));
+    assert(rows.at(-1).includes('efecto: 1'), rows.at(-1));
+    assert(await wb.evaluate(() => document.activeElement === document.querySelector('#wb-run > li:last-child')), 'the last move does not hold the focus');
+    await wb.screenshot({ path: join(out, 'workbench-safe-example-1280.png'), fullPage: true });
+  });
+
+  await check("a pattern loaded in place of the learner's consumer is told, and undone with its table", async () => {
+    // The learner's own consumer: the safe one above with its check removed by hand.
+    await wb.locator('.wb-block').nth(1).getByRole('button', { name: /^Quitar/ }).click();
+    const mine = await wb.locator('.wb-block .wb-name').allInnerTexts();
+    await wb.selectOption('#wb-preset', 'check_then_insert');
+    await until('the pattern loaded', async () => (await wb.locator('.wb-block').count()) === 6);
+    assert(await wb.inputValue('#wb-constraint') === 'none', 'table');
+    await wb.click('#wb-undo');
+    const back = await wb.locator('.wb-block .wb-name').allInnerTexts();
+    assert(back.join('|') === mine.join('|'), `${back.join('|')} is not ${mine.join('|')}`);
+    assert(await wb.inputValue('#wb-constraint') === 'unique', 'the table did not come back');
+    const told = await text(wb, '#wb-status-menu');
+    assert(told.startsWith('Deshiciste este cambio: cargaste el patrón'), told);
+    // «Deshacer» can take back the removal too, and keeps the focus while it can.
+    assert(await wb.evaluate(() => document.activeElement?.id === 'wb-undo'), 'focus left «Deshacer»');
+  });
+
   await check('axe finds no serious or critical violation', async () => {
     await wb.addScriptTag({ content: axe }).catch(() => wb.evaluate(axe));
     const r = await wb.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
@@ -150,6 +225,13 @@ try {
     assert(n.includes('el paso «teleport» no existe') && n.includes('consumidor no idempotente'), n);
     const blocks = await bad.locator('.wb-block .wb-name').allInnerTexts();
     assert(blocks.join('|') === 'Sumar al saldo|Enviar el ack al broker', blocks.join('|'));
+    // A table that is neither: the same, with the default constraint.
+    await bad.goto(`${url}workbench.html#steps=begin,check,insert,apply,commit,ack&constraint=maybe`);
+    await bad.reload();
+    await bad.waitForSelector('.wb-list');
+    const m = await text(bad, '.notice');
+    assert(m.includes('la tabla de marcas no puede ser «maybe»'), m);
+    assert(await bad.inputValue('#wb-constraint') === 'unique', 'the default table');
     await bad.close();
   });
 
@@ -166,6 +248,74 @@ try {
     assert(w <= 375, `document is ${w} px wide`);
     await ph.locator('.wb-run').scrollIntoViewIfNeeded();
     await ph.screenshot({ path: join(out, 'workbench-mark-first-375.png'), fullPage: true });
+    await ctx.close();
+  });
+
+  await check('on a touch phone (375 px) a removed block leaves no ✕ looking chosen nor focused, and two removals are undone', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ph = await ctx.newPage();
+    await ph.goto(`${url}workbench.html#steps=begin,insert,apply,commit,ack&effect=add`);
+    await ph.waitForSelector('.wb-list');
+    const accent = await ph.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+    const x = ph.locator('.wb-block').nth(1).getByRole('button', { name: /^Quitar/ });
+    await x.scrollIntoViewIfNeeded();
+    const box = await x.boundingBox();
+    await ph.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await until('the block removed', async () => (await ph.locator('.wb-block').count()) === 4);
+    // Whatever button slid under the finger (the next block's ✕, at this width) must not look chosen.
+    const under = await ph.evaluate(([cx, cy]) => {
+      const el = document.elementFromPoint(cx, cy)?.closest('button');
+      return el ? { label: el.getAttribute('aria-label'), border: getComputedStyle(el).borderTopColor } : null;
+    }, [box.x + box.width / 2, box.y + box.height / 2]);
+    const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    assert(!under || under.border !== rgb(accent), `the button under the finger looks chosen: ${JSON.stringify(under)}`);
+    const focus = await ph.evaluate(() => ({ tag: document.activeElement.tagName, tool: document.activeElement.dataset.tool, id: document.activeElement.id }));
+    assert(focus.tool === 'block' && focus.id === 'wb-block-1', `focus on ${JSON.stringify(focus)}`);
+    const told = ph.locator('#wb-status-list');
+    assert((await told.innerText()).startsWith('Quitaste «Insertar la marca (restricción de unicidad)», que era el paso 2.'), await told.innerText());
+    // A second, hasty tap removes the next block: both come back.
+    await ph.locator('.wb-block').nth(1).getByRole('button', { name: /^Quitar/ }).tap();
+    await until('the second block removed', async () => (await ph.locator('.wb-block').count()) === 3);
+    await ph.locator('#wb-undo').tap();
+    await ph.locator('#wb-undo').tap();
+    const back = await ph.locator('.wb-block .wb-name').allInnerTexts();
+    assert(back.join('|') === 'Abrir una transacción|Insertar la marca (restricción de unicidad)|Sumar al saldo|Confirmar (commit)|Enviar el ack al broker', back.join('|'));
+    await ctx.close();
+  });
+
+  await check('on a touch phone (375 px) «Vaciar» and «+ añadir» are told on screen and undone; the palette is short, the keyboard hint gone', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ph = await ctx.newPage();
+    await ph.goto(`${url}workbench.html#steps=begin,insert,apply,commit,ack&effect=add`);
+    await ph.waitForSelector('.wb-list');
+    const onScreen = (css) => ph.locator(css).evaluate((e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+    assert(!(await ph.locator('#wb-list-hint').isVisible()), 'the keyboard hint is shown on a touch screen');
+    const gap = await ph.evaluate(() => {
+      const program = document.querySelector('.wb-program').getBoundingClientRect();
+      const guesses = document.querySelector('.wb-verify').getBoundingClientRect();
+      return Math.round(guesses.top - program.bottom);
+    });
+    assert(gap < 420, `${gap} px between the program and the guesses`);
+    await ph.locator('#wb-clear').scrollIntoViewIfNeeded();
+    await ph.locator('#wb-clear').tap();
+    await until('emptied', async () => (await ph.locator('.wb-block').count()) === 0);
+    assert((await ph.locator('#wb-status-list').innerText()).startsWith('Vaciaste tu consumidor.'), await ph.locator('#wb-status-list').innerText());
+    assert(await onScreen('#wb-status-list'), '«Vaciar» told off screen');
+    // As a learner holds the phone to use the palette: the palette in the middle of the screen.
+    await ph.locator('.wb-palette').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await ph.locator('.wb-add.wb-ack').tap();
+    const added = await ph.locator('#wb-status-palette').innerText();
+    assert(added.startsWith('Añadiste «Enviar el ack al broker» al final: es el paso 1 de 1.'), added);
+    assert(await onScreen('#wb-status-palette'), '«+ añadir» told off screen');
+    assert(await onScreen('.wb-block'), 'the added block is off screen');
+    await ph.screenshot({ path: join(out, 'workbench-added-375.png') });
+    await ph.locator('#wb-undo').tap();
+    await ph.locator('#wb-undo').tap();
+    assert(await ph.locator('.wb-block').count() === 5, 'not undone');
+    // The steps' rules are a tap away.
+    await ph.locator('.wb-rules summary').tap();
+    assert((await ph.locator('.wb-rules').innerText()).includes('viola la restricción de unicidad'), 'rules');
+    await ph.screenshot({ path: join(out, 'workbench-palette-375.png'), fullPage: true });
     await ctx.close();
   });
 
@@ -225,6 +375,33 @@ try {
     const wide = await ph.evaluate(() => document.documentElement.scrollWidth);
     assert(wide <= 320, `the course page is ${wide} px wide on a 320 px screen`);
     await lab.locator('.wb-run').screenshot({ path: join(out, 'workbench-course-page-320.png') });
+    await ctx.close();
+    errors.push(...seen.errors);
+  });
+
+  await check("in the course page at 375 px, opened from the lab's last panel, check-then-insert without the constraint is drawn broken", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ph = await ctx.newPage();
+    const seen = watchPage(ph);
+    const { lab } = await openLab(ph, 'course-page', url);
+    const tap = async (css) => {
+      await lab.locator(css).evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+      await settled(ph);
+      await lab.locator(css).tap();
+    };
+    await tap('#open-workbench');
+    await lab.locator('.workbench-entry .wb-list').waitFor();
+    await lab.locator('#wb-preset').selectOption('check_then_insert');
+    await until('the pattern loaded', async () => (await lab.locator('.wb-block').count()) === 6);
+    await lab.locator('#wb-guess-double_effect').check();
+    await tap('#wb-check');
+    await lab.locator('#wb-run').waitFor();
+    await tap('#wb-all');
+    const v = await lab.locator('#wb-verdict').innerText();
+    assert(v.includes('Acertaste') && v.includes('inserta otra marca con el mismo id'), v);
+    const wide = await ph.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 375, `the course page is ${wide} px wide`);
+    await lab.locator('.workbench-entry').screenshot({ path: join(out, 'workbench-course-page-375.png') });
     await ctx.close();
     errors.push(...seen.errors);
   });

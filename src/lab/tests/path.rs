@@ -263,7 +263,7 @@ fn the_boundary_stops_answer_is_what_the_workbench_proves() {
     // The stop answers "where does an email's protection go" with "beyond the database"; the
     // workbench it opens shows why: the lesson's pattern, safe for a balance, sends the email
     // twice, and so does every other order of the same five steps.
-    use crate::sim::workbench::{check, Effect, Failure, Program, Step};
+    use crate::sim::workbench::{check, Constraint, Effect, Failure, Program, Step};
     let lesson = [
         Step::Begin,
         Step::Insert,
@@ -275,6 +275,7 @@ fn the_boundary_stops_answer_is_what_the_workbench_proves() {
         check(&Program {
             steps: steps.to_vec(),
             effect,
+            constraint: Constraint::Unique,
         })
     };
     assert!(with(Effect::Add, &lesson).safe());

@@ -346,6 +346,7 @@ pub struct ProgramProblems {
     pub too_long: &'static str,
     pub unknown_step: &'static str,
     pub unknown_effect: &'static str,
+    pub unknown_constraint: &'static str,
 }
 
 strings! {
@@ -518,9 +519,18 @@ pub struct WbTexts {
     pub steps: [&'static str; WbStep::COUNT],
     /// By [`WbEffect`]: the apply block's label.
     pub apply_blocks: [&'static str; WbEffect::COUNT],
-    /// By [`WbStep`]: what the step does, one line under the block in the palette.
+    /// By [`WbStep`]: what the step does, one line under the block in the palette (the
+    /// insert's on a table with its unique constraint).
     pub step_rules: [&'static str; WbStep::COUNT],
+    /// The insert block's label and rule on a table without a unique constraint.
+    pub insert_plain: &'static str,
+    pub insert_plain_rule: &'static str,
+    /// The dedup table's menu: its label and, by [`Constraint`], its options.
+    pub table: &'static str,
+    pub constraints: [&'static str; Constraint::COUNT],
     pub palette: &'static str,
+    /// On a phone, the steps' rules are folded under this.
+    pub palette_rules: &'static str,
     /// `{0}`: a step's label.
     pub add: &'static str,
     pub program: &'static str,
@@ -532,7 +542,24 @@ pub struct WbTexts {
     pub down: &'static str,
     pub remove: &'static str,
     pub clear: &'static str,
-    /// Under the blocks: the keys that move between them, move and remove them; dragging.
+    /// The status line, by [`Edit`]: `{0}` the step, `{1}` its place, `{2}` how many.
+    pub added: &'static str,
+    pub removed: &'static str,
+    pub moved: &'static str,
+    pub cleared: &'static str,
+    /// `{0}`: the pattern's name.
+    pub preset_loaded: &'static str,
+    pub preset_replaced: &'static str,
+    /// The pattern's sentence (no full stop of its own) ends with this when loading it set the
+    /// table: `{0}` the table's option.
+    pub preset_table: &'static str,
+    /// `{0}`: the change taken back, as the status line told it.
+    pub undone: &'static str,
+    pub undo: &'static str,
+    /// «Deshacer»'s name for assistive technology: `{0}` the change it takes back.
+    pub undo_label: &'static str,
+    /// Under the blocks: the keys that move between them, move and remove them; dragging
+    /// (not shown on a touch screen).
     pub list_hint: &'static str,
     /// A block's name for assistive technology: `{0}` of `{1}`, `{2}` the step.
     pub block_label: &'static str,
@@ -558,6 +585,18 @@ pub struct WbTexts {
     pub safe: &'static str,
     /// `{0}`: states explored.
     pub broken: &'static str,
+    /// What «N estados» counts: the summary (`{0}` the count) and the explanation.
+    pub states_summary: &'static str,
+    pub states_explained: &'static str,
+    /// A safe verdict's example run: `{0}` its moves; with A's crash, or without one.
+    pub example_heading: &'static str,
+    pub example_heading_no_crash: &'static str,
+    /// A check a safe program does not need: `{0}` its place (one), or their places (several),
+    /// joined by `and`; then why, by [`Guard`].
+    pub redundant_one: &'static str,
+    pub redundant_many: &'static str,
+    pub and: &'static str,
+    pub redundant_because: [&'static str; 2],
     /// By [`Failure`]: its name and what it means.
     pub failures: [&'static str; Failure::COUNT],
     pub failure_meanings: [&'static str; Failure::COUNT],
@@ -595,9 +634,10 @@ pub struct WbTexts {
     pub problems: ProgramProblems,
 }
 
-use crate::lab::workbench::{Guess, Hint, Milestone};
+use crate::lab::workbench::{Edit, Guess, Hint, Milestone};
 use crate::sim::workbench::{
-    Did as WbDid, Effect as WbEffect, Ending as WbEnding, Failure, ProgramError, Step as WbStep,
+    Constraint, Did as WbDid, Effect as WbEffect, Ending as WbEnding, Failure, ProgramError,
+    Step as WbStep,
 };
 
 impl Lang {
@@ -610,12 +650,88 @@ impl Lang {
 }
 
 impl WbTexts {
-    /// A block's label: the apply block says what the effect is.
-    pub fn step(&self, s: WbStep, e: WbEffect) -> &'static str {
-        if s == WbStep::Apply {
-            self.apply_blocks[e as usize]
+    /// A block's label: the apply block says what the effect is, the insert whether the table
+    /// has its unique constraint.
+    pub fn step(&self, s: WbStep, e: WbEffect, c: Constraint) -> &'static str {
+        match s {
+            WbStep::Apply => self.apply_blocks[e as usize],
+            WbStep::Insert if c == Constraint::Absent => self.insert_plain,
+            _ => self.steps[s as usize],
+        }
+    }
+    /// What a step does, on this table.
+    pub fn step_rule(&self, s: WbStep, c: Constraint) -> &'static str {
+        if s == WbStep::Insert && c == Constraint::Absent {
+            self.insert_plain_rule
         } else {
-            self.steps[s as usize]
+            self.step_rules[s as usize]
+        }
+    }
+    /// The status line: a change to the steps, or that it was taken back.
+    pub fn status(&self, e: Edit, undone: bool, effect: WbEffect, c: Constraint) -> String {
+        if !undone {
+            return self.edit(e, effect, c, true);
+        }
+        let mut what = self.edit(e, effect, c, false);
+        // Every description starts with an ASCII capital (char::to_lowercase would bring
+        // Unicode's case tables into the module for one letter).
+        if let Some(first) = what.get_mut(..1) {
+            first.make_ascii_lowercase();
+        }
+        fill(self.undone, &[&what])
+    }
+    /// A change to the steps in words; `table`: with what a pattern did to the table.
+    pub fn edit(&self, e: Edit, effect: WbEffect, c: Constraint, table: bool) -> String {
+        let step = |s| self.step(s, effect, c);
+        let place = |i: usize| (i + 1).to_string();
+        match e {
+            Edit::Added { step: s, at, n } => {
+                fill(self.added, &[step(s), &place(at), &n.to_string()])
+            }
+            Edit::Removed { step: s, at } => fill(self.removed, &[step(s), &place(at)]),
+            Edit::Moved { step: s, to, .. } => fill(self.moved, &[step(s), &place(to)]),
+            Edit::Cleared => self.cleared.into(),
+            Edit::Preset {
+                id,
+                replaced,
+                constraint,
+            } => {
+                let i = crate::sim::workbench::PRESETS
+                    .iter()
+                    .position(|p| p.id == id)
+                    .unwrap_or(0);
+                let name = self.preset_names[i];
+                let mut out = fill(
+                    if replaced {
+                        self.preset_replaced
+                    } else {
+                        self.preset_loaded
+                    },
+                    &[name],
+                );
+                // What the pattern did to the table, in the past: still true once the learner
+                // changes the table again.
+                match constraint.filter(|_| table) {
+                    Some(c) => {
+                        out.push_str(", ");
+                        out.push_str(&fill(self.preset_table, &[self.constraints[c as usize]]));
+                    }
+                    None => out.push('.'),
+                }
+                out
+            }
+        }
+    }
+    /// The places (from 0) of a safe program's needless checks, named in a sentence.
+    pub fn redundant(&self, at: &[usize]) -> Option<String> {
+        let places: Vec<String> = at.iter().map(|i| (i + 1).to_string()).collect();
+        match places.as_slice() {
+            [] => None,
+            [one] => Some(fill(self.redundant_one, &[one])),
+            [init @ .., last] => {
+                let list = format!("{}{}{last}", init.join(", "), self.and);
+                Some(fill(self.redundant_many, &[&list]))
+            }
         }
     }
     /// What a wrong guess missed, for a program with effect `e`: for "set a state", a double
@@ -646,9 +762,17 @@ impl WbTexts {
                 self.problems.unknown_effect,
                 &[&crate::sim::utc::truncate(s, 30)],
             ),
+            ProgramError::UnknownConstraint(s) => fill(
+                self.problems.unknown_constraint,
+                &[&crate::sim::utc::truncate(s, 30)],
+            ),
         }
     }
 }
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "workbench_texts_tests.rs"]
+mod workbench_texts_tests;
