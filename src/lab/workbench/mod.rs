@@ -522,10 +522,8 @@ fn safe_for_a_balance(p: &Program) -> bool {
     .safe()
 }
 
-#[path = "workbench_hints.rs"]
 mod hints;
 pub use hints::Hint;
 
 #[cfg(test)]
-#[path = "workbench_tests.rs"]
 mod tests;

@@ -2,9 +2,7 @@
 //! effect, what can go wrong, and the lesson's patterns. How two instances run it against one
 //! shared database is `engine` (which the lab's demonstrations replay too); every interleaving
 //! and crash point explored is `checker`. Pure and deterministic.
-#[path = "workbench_check.rs"]
 mod checker;
-#[path = "workbench_engine.rs"]
 mod engine;
 
 pub use checker::{check, Report};
@@ -286,9 +284,7 @@ pub fn redundant_checks(p: &Program) -> Vec<usize> {
 }
 
 #[cfg(test)]
-#[path = "workbench_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "workbench_rules_tests.rs"]
 mod rules_tests;

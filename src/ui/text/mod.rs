@@ -774,5 +774,4 @@ impl WbTexts {
 mod tests;
 
 #[cfg(test)]
-#[path = "workbench_texts_tests.rs"]
 mod workbench_texts_tests;
