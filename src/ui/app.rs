@@ -358,6 +358,12 @@ pub fn App(props: &AppProps) -> Html {
                 let _ = el.set_attribute("lang", lang.code());
             }
         }
+        // An open workbench (its own module, with no «Idioma» of its own here) follows.
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            if let Ok(e) = web_sys::Event::new(super::workbench_entry::LANG_EVENT) {
+                let _ = d.dispatch_event(&e);
+            }
+        }
     });
 
     let view = |concerns: Concerns| LabRef::new(&lab, concerns);

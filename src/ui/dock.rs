@@ -40,8 +40,9 @@ pub fn Dock(props: &PanelProps) -> Html {
                     onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>{ t.path.to_card_short }</button>
             }
             // The stop seen through: the way on, where the thumb is (the card's «Siguiente» is
-            // under its result, often under this bar on a phone).
-            if let (None, Some(next)) = (act, next) {
+            // under its result, often under this bar on a phone). Beside the workbench's door,
+            // which stays open after the answer, so a learner back from it goes on from here.
+            if let (None | Some(Act::OpenWorkbench), Some(next)) = (act, next) {
                 <button type="button" id="dock-next" class="btn primary small"
                     onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>{ t.path.next }</button>
             }

@@ -171,6 +171,17 @@ pub fn PathView(props: &PanelProps) -> Html {
             }
         });
     }
+    // A stop whose next move is the card's own slider (not the bar's button): once predicted,
+    // the slider comes on screen.
+    {
+        let host = host.clone();
+        let said = path.said().is_some();
+        use_effect_with((stop, said), move |&(_, said)| {
+            if said {
+                reveal_id("path-rate", Align::Nearest, host.as_ref());
+            }
+        });
+    }
     // This stop's texts (a stop past the first, before `path-es.txt` came) or the feedback of
     // its result are not here yet: fetch them now, and redraw once they are read.
     {

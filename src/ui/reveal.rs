@@ -99,6 +99,10 @@ pub fn reveal_selector(selector: &str, align: Align, host: Option<&Revealer>) {
 /// open) is brought by its nearest shown ancestor. One listener on the lab's root.
 pub fn on_link_click(host: Revealer) -> yew::Callback<web_sys::MouseEvent> {
     yew::Callback::from(move |e: web_sys::MouseEvent| {
+        // A link with its own way there (the path's way on to the workbench) has taken it.
+        if e.default_prevented() {
+            return;
+        }
         let Some(link) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())

@@ -202,6 +202,27 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
             }
         }
     });
+    // In the lab, its language is the lab's: told by an event, read from the lab's «Idioma».
+    {
+        let d = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = in_lab.then(document).flatten().map(|doc| {
+                gloo::events::EventListener::new(
+                    &doc,
+                    super::workbench_entry::LANG_EVENT,
+                    move |_| {
+                        let lang = select("#lang")
+                            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                            .and_then(|s| Lang::from_code(&s.value()));
+                        if let Some(l) = lang {
+                            d.emit(WbAction::SetLang(l));
+                        }
+                    },
+                )
+            });
+            move || drop(listener)
+        });
+    }
     let wb = state.borrow();
     let t = wb.lang.wb();
     let d = &dispatch;
@@ -215,12 +236,15 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
                     <h1 id="wb-title" tabindex="-1">{ t.title }</h1>
                     <p class="subtitle">{ t.intro }</p>
                 </div>
-                <label class="field">{ t.language }
-                    <select id="wb-lang" onchange={on_lang}>
-                        <option value="es" selected={wb.lang == Lang::Es}>{ "Español" }</option>
-                        <option value="en" selected={wb.lang == Lang::En}>{ "English" }</option>
-                    </select>
-                </label>
+                // In the lab, the lab's own «Idioma» sets it (a second one would disagree).
+                if !in_lab {
+                    <label class="field">{ t.language }
+                        <select id="wb-lang" onchange={on_lang}>
+                            <option value="es" selected={wb.lang == Lang::Es}>{ "Español" }</option>
+                            <option value="en" selected={wb.lang == Lang::En}>{ "English" }</option>
+                        </select>
+                    </label>
+                }
             </header>
             if let Some(p) = &wb.notice {
                 <div class="notice" role="alert">

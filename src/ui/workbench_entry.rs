@@ -24,6 +24,10 @@ pub fn entry(lang: Lang, origin: Option<String>, xapi: Option<String>) -> Html {
     }
 }
 
+/// The event the lab sends its document when its language changes: an open workbench (its own
+/// module) follows, reading the lab's «Idioma».
+pub const LANG_EVENT: &str = "retry-lab-lang";
+
 /// What the boundary stop opens the workbench on: the lesson's pattern, with an email.
 pub const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
 
@@ -39,5 +43,19 @@ pub fn open(program: &str, host: Option<&Revealer>) {
         let _ = door.set_attribute("data-link", program);
         door.click();
     }
-    reveal_id("workbench-entry", Align::Start, host);
+    // Open already: its consumer, what the learner comes back to judge; else the workbench's
+    // place (the workbench brings its consumer on screen once drawn).
+    let open = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("wb-program-h"))
+        .is_some();
+    reveal_id(
+        if open {
+            "wb-program-h"
+        } else {
+            "workbench-entry"
+        },
+        Align::Start,
+        host,
+    );
 }

@@ -274,7 +274,7 @@ try {
     const elena = page.locator('.needy[data-learner=Elena]');
     const stop8 = TABLE[7];
     const title8 = await page.locator(`#stop-${stop8.id} h3`).textContent();
-    eq(await elena.locator('.unfinished-line').innerText(), `Sin terminar: se quedó en el Paso 8 de ${plan.stops} (${title8.replace(/^8\. /, '')})`, 'the unfinished path');
+    eq(await elena.locator('.unfinished-line').innerText(), `Sin terminar: se quedó en el paso 8 de ${plan.stops} (${title8.replace(/^8\. /, '')})`, 'the unfinished path');
     eq(await page.locator('.needy.unfinished').count(), 1, 'unfinished paths');
     eq(await page.locator('.needy[data-learner=Alba] .score').innerText(), `${plan.stops} de ${plan.stops} a la primera`, 'a whole right path');
     // No count meets a noun in the wrong number.
