@@ -391,6 +391,27 @@ fn misconceptions_most_common_first_one_slug_across_stops() {
         (dead.answered, dead.first_try_right, dead.unoffered),
         (4, 1, 1)
     );
+    // The learner's own row tells the changed run from a belief: only eva's step is unoffered.
+    let marks: Vec<(String, bool, bool)> = (0..r.learner_count() as u32)
+        .map(|i| r.learner(i))
+        .flat_map(|l| {
+            let name = l.key.to_string();
+            l.steps
+                .iter()
+                .filter(|st| r.stop(st.stop).id == "step_dead_letter")
+                .map(move |st| (name.clone(), st.right, st.unoffered))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(marks.iter().filter(|m| m.2).count(), 1, "{marks:?}");
+    assert!(
+        marks.iter().any(|m| m.0.contains("eva") && !m.1 && m.2),
+        "{marks:?}"
+    );
+    assert!(
+        marks.iter().all(|m| m.0.contains("eva") || !m.2),
+        "{marks:?}"
+    );
     assert_eq!(
         ms[0].name.get(Lang::En),
         Some("contar la entrega inicial como intento")

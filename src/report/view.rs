@@ -82,6 +82,8 @@ pub struct StepView {
     pub stop: u16,
     pub choice: u16,
     pub right: bool,
+    /// Judged against a run of the learner's own settings that showed what no choice offers.
+    pub unoffered: bool,
     pub tries: u32,
 }
 
@@ -179,6 +181,7 @@ impl Report {
                 stop: e.stop,
                 choice: e.first.choice,
                 right: e.first.right,
+                unoffered: e.first.unoffered,
                 tries: e.tries,
             })
             .collect();

@@ -180,6 +180,8 @@ pub struct TeacherTexts {
     pub tries: &'static str,
     pub right_mark: &'static str,
     pub wrong_mark: &'static str,
+    /// Wrong because the learner's own settings made the run show what no choice offers.
+    pub unoffered_mark: &'static str,
     pub anonymise: &'static str,
     /// `{0}`: the learner's number.
     pub anonymous: &'static str,

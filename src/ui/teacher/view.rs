@@ -483,14 +483,24 @@ pub fn ReportView(props: &ReportProps) -> Html {
             let c = &s.choices[usize::from(st.choice)];
             let k = numbers[usize::from(st.stop)];
             let said = name(c.text, lang);
-            let mark = if st.right { t.right_mark } else { t.wrong_mark };
+            let mark = match (st.right, st.unoffered) {
+                (true, _) => t.right_mark,
+                (false, true) => t.unoffered_mark,
+                (false, false) => t.wrong_mark,
+            };
+            let (class, sign) = match (st.right, st.unoffered) {
+                (true, _) => ("right", " ✓"),
+                // Not a belief: the run they changed showed none of the choices.
+                (false, true) => ("unoffered", " ≠"),
+                (false, false) => ("wrong", " ✗"),
+            };
             let tries = (st.tries > 1).then(|| fill(t.tries, &[&st.tries.to_string()]));
             let full = format!("{k}. {}: {said} ({mark}{})", stop_title(&r, lang, st.stop),
                 tries.as_ref().map(|x| format!(", {x}")).unwrap_or_default());
             let chip = html! {
-                <li class={classes!("step", if st.right { "right" } else { "wrong" })} title={full.clone()}
+                <li class={classes!("step", class)} title={full.clone()}
                     data-stop={s.id.to_string()} data-choice={c.id.to_string()}>
-                    <span class="step-n">{ k }</span>{ if st.right { " ✓" } else { " ✗" } }
+                    <span class="step-n">{ k }</span>{ sign }
                     if !st.right { <span class="step-said">{ " " }{ said }</span> }
                     if st.tries > 1 { <span class="step-tries">{ format!(" ×{}", st.tries) }</span> }
                 </li>
