@@ -303,6 +303,9 @@ try {
     assert((await card.locator('.question').textContent()).trim().endsWith('?'), 'no question on the card');
     await page.locator('#t-project').click();
     await until(page, () => [...document.querySelectorAll('.stop-card')].every((c) => c.dataset.revealed === 'false') && !document.querySelector('.t-choice.right'), 'the right choices hidden');
+    // Nor does the count of first-try rights beside the choices' counts (it would tell which).
+    const told = await card.locator('.counts').innerText();
+    assert(!told.includes('Acertaron a la primera'), `projected, the card still says «${told}»`);
     await card.locator('.reveal').click();
     await until(page, () => document.querySelector('#stop-step_race .t-choice.right')?.dataset.choice === 'both-instances-apply', 'the right choice shown');
     await page.screenshot({ path: join(out, 'teacher-projecting.png') });

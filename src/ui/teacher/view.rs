@@ -284,7 +284,10 @@ pub fn StopCard(props: &CardProps) -> Html {
             <ul class="t-choices">{ for choices }</ul>
             <p class="counts">
                 <span>{ fill(t.answered, &[&s.answered.to_string()]) }</span>
-                <span>{ fill(t.first_right, &[&s.first_try_right.to_string(), &percent(s.first_try_right, s.answered).to_string()]) }</span>
+                // Beside the choices' counts it would say which is right: hidden with the answer.
+                if shown {
+                    <span>{ fill(t.first_right, &[&s.first_try_right.to_string(), &percent(s.first_try_right, s.answered).to_string()]) }</span>
+                }
                 if s.retried > 0 { <span>{ fill(t.retried, &[&s.retried.to_string()]) }</span> }
                 if s.unoffered > 0 { <span>{ fill(t.unoffered, &[&s.unoffered.to_string()]) }</span> }
                 if let Some(time) = props.time {
