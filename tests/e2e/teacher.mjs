@@ -309,7 +309,7 @@ try {
     await until(page, () => document.querySelector('#stop-step_race .t-choice.right')?.dataset.choice === 'both-instances-apply', 'the right choice shown');
     const shown = await card.locator('.counts > span').allInnerTexts();
     const rights = shown.filter((x) => !hidden.includes(x));
-    assert(rights.length === 1 && /\d+ \(\d+ %\)/.test(rights[0]), `projected ${hidden.join(' | ')}; shown ${shown.join(' | ')}`);
+    assert(rights.length === 1 && /\d+\s\(\d+\s%\)/.test(rights[0]), `projected ${hidden.join(' | ')}; shown ${shown.join(' | ')}`);
     await page.screenshot({ path: join(out, 'teacher-projecting.png') });
     await page.locator('#t-project').click();
     // Projecting hid the names; they come back only when asked.
