@@ -57,11 +57,21 @@ async function swipeTo(r, kind, row) {
   if (n > 0) {
     await page.evaluate((to) => window.scrollTo({ top: to, behavior: 'instant' }), Math.max(0, want));
     await settled(page);
+    await barInPlace();
   }
   count[kind] += n;
   row[kind] += n;
   if (n > 0) (row.why ??= []).push(`${kind} ${n} to ${r.what ?? '?'}`);
   return n;
+}
+/** Waits for the floating bar to reach the screen's bottom after a swipe: it follows the
+ * host's viewport messages a frame or two behind, and a finger lifted at once could land on the
+ * bar passing over its target (a learner's eye waits for the screen to stop). */
+async function barInPlace() {
+  await until('the control bar at the screen\'s bottom', async () => {
+    const b = await span(lab, '.dock');
+    return !b || Math.abs(b.bottom - ((await scrollY()) + H)) < 3;
+  }, 5000).catch(() => {});
 }
 /** The floating control bar's height where it is on screen (0 when there is none). */
 async function barHeight() {
