@@ -304,10 +304,10 @@ try {
     await page.locator('#t-project').click();
     await until(page, () => [...document.querySelectorAll('.stop-card')].every((c) => c.dataset.revealed === 'false') && !document.querySelector('.t-choice.right'), 'the right choices hidden');
     // Nor does the count of first-try rights beside the choices' counts (it would tell which).
-    const hidden = await card.locator('.counts > span').allInnerTexts();
+    const hidden = await card.locator('.counts > span').allTextContents();
     await card.locator('.reveal').click();
     await until(page, () => document.querySelector('#stop-step_race .t-choice.right')?.dataset.choice === 'both-instances-apply', 'the right choice shown');
-    const shown = await card.locator('.counts > span').allInnerTexts();
+    const shown = await card.locator('.counts > span').allTextContents();
     const rights = shown.filter((x) => !hidden.includes(x));
     assert(rights.length === 1 && /\d+\s\(\d+\s%\)/.test(rights[0]), `projected ${hidden.join(' | ')}; shown ${shown.join(' | ')}`);
     await page.screenshot({ path: join(out, 'teacher-projecting.png') });
