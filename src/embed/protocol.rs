@@ -280,7 +280,7 @@ pub const MAX_ID: usize = 64;
 pub fn valid_id(s: &str) -> bool {
     (1..=MAX_ID).contains(&s.len())
         && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
 /// Checks an origin: `*`, or `http(s)://host[:port]` with nothing after it.
@@ -297,7 +297,10 @@ pub fn valid_origin(s: &str) -> bool {
             let ipv6 = host.starts_with('[') && host.ends_with(']');
             let host_ok = !host.is_empty()
                 && host.chars().all(|c| {
-                    c.is_ascii_alphanumeric() || c == '.' || c == '-' || (ipv6 && "[]:".contains(c))
+                    c.is_ascii_alphanumeric()
+                        || c == '.'
+                        || c == '-'
+                        || (ipv6 && matches!(c, '[' | ']' | ':'))
                 });
             let port_ok = port.is_none_or(|p| p.parse::<u16>().is_ok());
             host_ok && port_ok

@@ -349,7 +349,7 @@ pub fn valid_name(name: &str) -> bool {
                 && part != ".."
                 && part
                     .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
         })
 }
 

@@ -90,6 +90,22 @@ fn messages_out_and_in() {
     assert!(!is_own(&json(r#"{"type":"reset","version":1}"#)));
 }
 
+/// The character sets of ids and hosts, each character in and just out of them (they were once
+/// `"._-".contains(c)`, now `matches!`: see docs/performance-size.md).
+#[test]
+fn id_and_host_characters() {
+    for ok in ["a", "lab.1_b-2", &"x".repeat(MAX_ID)] {
+        assert!(valid_id(ok), "{ok}");
+    }
+    for bad in ["", "a b", "a/b", "a:b", "a,b", "ñ", &"x".repeat(MAX_ID + 1)] {
+        assert!(!valid_id(bad), "{bad}");
+    }
+    assert!(valid_origin("https://a-b.c"));
+    assert!(!valid_origin("https://a_b.c"));
+    assert!(valid_origin("http://[fe80::1]:8080"));
+    assert!(!valid_origin("http://a[b]"));
+}
+
 #[test]
 fn origins_and_options() {
     for ok in [
