@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::text::{fill, Texts};
-use crate::lab::path::Stop;
+use crate::lab::path::{Evidence, Stop};
 use crate::lab::Lab;
 use crate::sim::{EventState, Outcome};
 
@@ -15,17 +15,23 @@ pub fn in_card(lab: &Lab) -> Option<Html> {
     path.said()?;
     let t = lab.lang.t();
     let stop = path.stop();
-    let lines = match stop {
-        Stop::Backoff | Stop::DeadLetter => attempts(lab, t, false),
-        Stop::Crash | Stop::AckLost | Stop::Rebalance | Stop::VisibilityTimeout | Stop::Natural => {
+    // The kinds drawn as a list here; the others are drawn by the card (`path_view`).
+    let lines = match stop.spec().evidence {
+        Evidence::Attempts => attempts(lab, t, false),
+        Evidence::Redelivery | Evidence::TwoEffects => {
             let mut l = attempts(lab, t, true);
-            l.extend(consumers(lab, t, stop));
+            l.extend(consumers(lab, t, stop.spec().evidence));
             l
         }
-        Stop::DoubleV4 | Stop::DoubleV5 => doubled(lab, t),
-        Stop::Cursor | Stop::CursorResume | Stop::AckFirst => polling(lab, t),
-        Stop::Transaction | Stop::Race | Stop::InsertFirst => return demo(lab, t, stop),
-        _ => return None,
+        Evidence::Doubled => doubled(lab, t),
+        Evidence::Reads => polling(lab, t),
+        Evidence::Operations => return demo(lab, t, stop),
+        Evidence::None
+        | Evidence::Rate
+        | Evidence::JitterLogs
+        | Evidence::Recovery
+        | Evidence::Herd
+        | Evidence::ExactlyOnce => return None,
     };
     (!lines.is_empty()).then(|| {
         html! {
@@ -103,7 +109,7 @@ fn attempts(lab: &Lab, t: &Texts, instances: bool) -> Vec<String> {
 }
 
 /// What each consumer did with the deliveries.
-fn consumers(lab: &Lab, t: &Texts, stop: Stop) -> Vec<String> {
+fn consumers(lab: &Lab, t: &Texts, evidence: Evidence) -> Vec<String> {
     let sim = &lab.run.sim;
     let (idem, naive) = (sim.idempotent(), sim.naive());
     if sim.events().first().is_none_or(|e| e.attempts.is_empty()) {
@@ -120,7 +126,7 @@ fn consumers(lab: &Lab, t: &Texts, stop: Stop) -> Vec<String> {
             &naive.effects.applications.to_string(),
         ],
     )];
-    if stop == Stop::Natural {
+    if evidence == Evidence::TwoEffects {
         lines.push(fill(
             t.evidence.natural,
             &[

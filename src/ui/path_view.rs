@@ -8,7 +8,7 @@ use super::text_files::{failed as file_failed, fetch_file, prefetch_file, File};
 use super::PanelProps;
 use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
-use crate::lab::path::{Act, PathAction, Shown, Stop, Verdict};
+use crate::lab::path::{Act, Evidence, PathAction, Shown, Stop, Verdict};
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab};
 
@@ -113,6 +113,24 @@ fn rate_in_card(lab: &Lab, a: &Callback<Action>) -> Html {
     }
 }
 
+/// A computed comparison's chart or table, drawn in the card once the learner ran it.
+fn compared_in_card(t: &Texts, cfg: &crate::sim::Config, evidence: Evidence) -> Html {
+    match evidence {
+        Evidence::Recovery => super::recovery::chart(t, cfg),
+        Evidence::Herd => super::herd_view::chart(t, cfg),
+        Evidence::ExactlyOnce => super::exactly_once_view::table(t),
+        Evidence::None
+        | Evidence::Attempts
+        | Evidence::Redelivery
+        | Evidence::TwoEffects
+        | Evidence::Doubled
+        | Evidence::Reads
+        | Evidence::Operations
+        | Evidence::Rate
+        | Evidence::JitterLogs => Html::default(),
+    }
+}
+
 #[component]
 pub fn PathView(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -121,6 +139,7 @@ pub fn PathView(props: &PanelProps) -> Html {
     let a = &props.on_action;
     let path = &lab.path;
     let stop = path.stop();
+    let evidence = stop.spec().evidence;
     let k = stop.number();
     let n = Stop::COUNT;
     // (Hooks come before the compact card's early return.) A chosen button is disabled, which
@@ -276,7 +295,7 @@ pub fn PathView(props: &PanelProps) -> Html {
         },
         // The learner sets the probability themselves, here in the card, and reads the rate
         // it gives beside it (the figures' panel draws the same run further down).
-        (Some(_), None, _) if stop == Stop::FailureRate => rate_in_card(&lab, a),
+        (Some(_), None, _) if evidence == Evidence::Rate => rate_in_card(&lab, a),
         (Some(_), None, None) => html! { <p class="small path-wait">{ pt.waiting }</p> },
         _ => Html::default(),
     };
@@ -335,7 +354,7 @@ pub fn PathView(props: &PanelProps) -> Html {
                     }) }
                 </p>
             }
-            if stop == Stop::NoJitter {
+            if evidence == Evidence::JitterLogs {
                 { super::jitter_view::logs(t, &lab.cfg, result.is_some()) }
             }
             <fieldset class="path-predict">
@@ -347,14 +366,8 @@ pub fn PathView(props: &PanelProps) -> Html {
             // What the run is doing, under the button that moves it on (which stays in place):
             // each attempt, the consumers' rows, the reads, the demonstration's operations.
             { for super::evidence::in_card(&lab) }
-            if stop == Stop::NoImmediateRetry && path.compared() {
-                { super::recovery::chart(t, &lab.cfg) }
-            }
-            if stop == Stop::JitterHerd && path.compared() {
-                { super::herd_view::chart(t, &lab.cfg) }
-            }
-            if stop == Stop::ExactlyOnce && path.compared() {
-                { super::exactly_once_view::table(t) }
+            if path.compared() {
+                { compared_in_card(t, &lab.cfg, evidence) }
             }
             { for outcome }
             if path.finished() && last {

@@ -4,7 +4,6 @@
 //! class generator (`simulate learners`) and the record's round trip walk the path with.
 use super::{Act, PathAction, Stop, Verdict, FAILURE_RATE_P};
 use crate::lab::clock::ClockAction;
-use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Effects, Lab};
 
@@ -42,37 +41,21 @@ pub fn answer_changed(
     choice: super::Choice,
     each: &mut dyn FnMut(&Lab, &Effects),
 ) -> Option<Verdict> {
-    let (before, after) = scene_change(stop)?;
+    let change = stop.spec().changed?();
     apply(lab, Action::Path(PathAction::Go(stop)), each);
-    for a in before {
+    for a in change.before {
         apply(lab, a, each);
     }
     apply(lab, Action::Path(PathAction::Predict(choice)), each);
-    if let Some(a) = after {
+    if let Some(a) = change.after {
         apply(lab, a, each);
     }
     follow(lab, each)
 }
 
-/// What a learner does with the free controls to change `stop`'s scene: before predicting, and
-/// after it. None for a stop these do not change.
-fn scene_change(stop: Stop) -> Option<(Vec<Action>, Option<Action>)> {
-    let base = || Action::Settings(SettingsAction::SetBase("10".into()));
-    Some(match stop {
-        Stop::Backoff => (vec![base()], None),
-        // A new base starts a new run: the consumer is down again in it.
-        Stop::DeadLetter => (vec![base(), Action::Run(RunAction::SetOutage(true))], None),
-        Stop::DoubleV4 | Stop::DoubleV5 => (
-            vec![Action::Run(RunAction::PublishOne)],
-            Some(Action::Run(RunAction::PublishTwice)),
-        ),
-        _ => return None,
-    })
-}
-
 /// Whether [`answer_changed`] can change `stop`'s scene.
 pub fn changeable(stop: Stop) -> bool {
-    scene_change(stop).is_some()
+    stop.spec().changed.is_some()
 }
 
 /// Follows the card at the current stop, once predicted, until its verdict has come and the

@@ -1,17 +1,19 @@
 //! The guided path through the lesson, as a state machine: where the learner is, their
 //! prediction, what the run then showed, the stop's own action as the state stands, and which
-//! stops are passed. Its parts: the lesson's content (`content`), the scene each stop sets and
-//! its action (`scenes`), and reading the run (`observe`). Only this module writes a `Path`.
-mod choices;
-mod content;
+//! stops are passed. Its parts: the stops, each one a file under `stops/` that fills in a
+//! [`StopSpec`] (`spec`), the stops' own actions (`act`) and the readings of the run they share
+//! (`read`). Only this module writes a `Path`.
+mod act;
 pub mod follow;
-mod observe;
-mod scenes;
+mod read;
+mod spec;
+mod stops;
 
 use crate::named::Set;
 
-pub use content::{Answer, Choice, Kind, Offer, Stop, StopSpec, Veil, FAILURE_RATE_P};
-pub use scenes::{Act, Stepped};
+pub use act::Act;
+pub use spec::{Answer, Evidence, Here, Kind, Offer, Stepped, StopSpec, Veil};
+pub use stops::{Choice, Stop, FAILURE_RATE_P, SHARES};
 
 use super::{Lab, Part, Reply};
 
@@ -100,12 +102,6 @@ pub struct Path {
     compared: bool,
     /// The current stop's own action as the state now stands, read once per action.
     act: Option<Act>,
-}
-
-impl Default for Stop {
-    fn default() -> Stop {
-        Stop::ALL[0]
-    }
 }
 
 /// What a browser keeps of the path, and puts back.
@@ -254,7 +250,7 @@ impl Part for Path {
                 self.compared = false;
                 self.act = None;
                 self.verdict = None;
-                Reply::Then(scenes::scene(stop))
+                Reply::Then((stop.spec().scene)())
             }
             PathAction::Predict(choice) => {
                 if self.said.is_none() && self.at.offer(choice).is_some() {
@@ -285,14 +281,17 @@ impl Part for Path {
 /// stop if this passed it, and whether anything the path shows changed.
 pub fn update(lab: &mut Lab) -> (Option<Verdict>, Option<Stop>, bool) {
     let p = &lab.path;
-    let (stop, predicted) = (p.at, p.said.is_some());
-    let saw = p
-        .saw
-        .or_else(|| observe::observe(lab, stop, predicted, p.compared));
-    let act = predicted
-        .then(|| observe::next_act(lab, stop, saw.is_some(), p.compared))
-        .flatten();
-    let through = predicted && saw.is_some() && observe::seen_through(lab, stop);
+    let (stop, spec) = (p.at, p.at.spec());
+    let mut here = Here {
+        stop,
+        predicted: p.said.is_some(),
+        compared: p.compared,
+        shown: p.saw.is_some(),
+    };
+    let saw = p.saw.or_else(|| (spec.observe)(lab, here));
+    here.shown = saw.is_some();
+    let act = here.predicted.then(|| (spec.next)(lab, here)).flatten();
+    let through = here.predicted && here.shown && (spec.through)(lab);
     let p = &mut lab.path;
     let mut changed = (p.saw, p.act) != (saw, act);
     (p.saw, p.act) = (saw, act);
