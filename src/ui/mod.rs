@@ -1,94 +1,23 @@
 //! The Yew UI: a thin layer over [`crate::lab`] (the state and its actions). `text` holds every
 //! string; each other module is one component, or the browser side of storage and the host.
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::lab::Action;
 
-use crate::lab::{Action, Concerns, Lab, Revs};
-
-pub mod announcer;
-pub mod app;
-pub mod challenges_view;
-pub mod consumers;
-pub mod controls;
-pub mod dead_letters;
-pub mod deflate;
-pub mod demos;
-pub mod dock;
-pub mod duplicates;
-pub mod events;
-pub mod evidence;
-pub mod exactly_once_view;
-pub mod export;
-pub mod figures;
-pub mod herd_view;
-pub mod host;
-pub mod jitter_view;
-pub mod js_value;
-pub mod log_view;
-pub mod notices;
-pub mod panic;
-pub mod path_view;
-pub mod polling_view;
-pub mod progress;
-pub mod recovery;
-pub mod resize;
-pub mod reveal;
-pub mod scenario_io;
-pub mod scenarios;
-pub mod share;
-pub mod storage;
+// The learner's lab, the consumer workbench (its own module, fetched when opened) and the
+// teacher's page (its own module): three Yew programs.
+pub mod lab;
 pub mod teacher;
-pub mod text;
-pub mod text_files;
-pub mod timeline;
 pub mod workbench;
-pub mod workbench_editor;
-pub mod workbench_entry;
-pub mod workbench_run;
-pub mod workbench_verdict;
+// What they share: the texts, the host page, bringing things into view, panics, reading JS
+// values, the statements' words, downloads.
+pub mod export;
+pub mod host;
+pub mod js_value;
+pub mod panic;
+pub mod progress;
+pub mod reveal;
+pub mod text;
 
-pub use app::{App, AppProps};
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests;
-
-/// Shared, read-only access to the lab for a panel, with the revisions of the concerns that
-/// panel shows (see [`crate::lab::panels`]). Equality is by those revisions, so a panel
-/// re-renders exactly when something it shows changed, not on every clock tick.
-#[derive(Clone)]
-pub struct LabRef {
-    pub lab: Rc<RefCell<Lab>>,
-    pub seen: Revs,
-}
-
-impl LabRef {
-    pub fn new(lab: &Rc<RefCell<Lab>>, concerns: Concerns) -> Self {
-        let seen = lab.borrow().revs.masked(concerns);
-        LabRef {
-            lab: lab.clone(),
-            seen,
-        }
-    }
-}
-
-impl PartialEq for LabRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.seen == other.seen && Rc::ptr_eq(&self.lab, &other.lab)
-    }
-}
-
-/// Props every panel takes: the lab and the one way to change it.
-#[derive(yew::Properties, PartialEq, Clone)]
-pub struct PanelProps {
-    pub lab: LabRef,
-    pub on_action: yew::Callback<Action>,
-}
-
-/// The class that makes a counter flash once when it changes: with its value as the element's
-/// key, a new value is a new element, whose animation runs once. Zero (a fresh run) is quiet.
-pub fn flash(n: u64) -> Option<&'static str> {
-    (n > 0).then_some("flash")
-}
+pub use lab::app::{App, AppProps};
 
 /// Sets the `<select>` `id` to `value` if it shows another: Firefox keeps showing the option
 /// first rendered as chosen after Yew moves the `selected` attribute (a scenario or a stop that

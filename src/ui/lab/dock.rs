@@ -1,0 +1,99 @@
+//! The compact bar that stays at the bottom of a narrow screen: the clock, play/pause, step,
+//! and the guided path's current action, so a learner scrolled down to a panel can still act.
+//! Sticky at the bottom of the lab's own page; in a frame that the course page sizes to the lab
+//! (its bottom is then the lab's end, thousands of pixels down), the host says which part of
+//! the frame is on screen (`viewport`), and the bar is placed at that part's bottom.
+use std::cell::Cell;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::embed::protocol::Align;
+use crate::lab::clock::ClockAction;
+use crate::lab::path::{Act, PathAction};
+use crate::lab::run::RunAction;
+use crate::lab::Action;
+use crate::ui::lab::PanelProps;
+use crate::ui::reveal::{reveal_id, Revealer};
+
+#[component]
+pub fn Dock(props: &PanelProps) -> Html {
+    let lab = props.lab.lab.borrow();
+    let t = lab.lang.t();
+    let a = &props.on_action;
+    let playing = lab.clock.playing;
+    let act = lab.path.guided().then(|| lab.path.act()).flatten();
+    let path = &lab.path;
+    let next = (path.guided() && path.passed().contains(&path.stop()))
+        .then(|| path.stop().next())
+        .flatten();
+    let host = use_context::<Revealer>();
+    let wb_host = host.clone();
+    html! {
+        <div class="dock" role="group" aria-label={t.controls}>
+            <span class="mono" aria-hidden="true">{ t.time(lab.run.sim.now_ms()) }</span>
+            <button type="button" id="dock-play" class="btn primary small" aria-pressed={playing.to_string()}
+                onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>{ if playing { t.pause } else { t.play } }</button>
+            <button type="button" id="dock-step" class="btn small" aria-label={t.step} onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.path.step_short }</button>
+            if lab.path.guided() {
+                <button type="button" id="dock-card" class="btn small" aria-label={t.path.to_card} title={t.path.to_card}
+                    onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>{ t.path.to_card_short }</button>
+            }
+            // The stop seen through: the way on, where the thumb is (the card's «Siguiente» is
+            // under its result, often under this bar on a phone). Beside the workbench's door,
+            // which stays open after the answer, so a learner back from it goes on from here.
+            if let (None | Some(Act::OpenWorkbench), Some(next)) = (act, next) {
+                <button type="button" id="dock-next" class="btn primary small"
+                    onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>{ t.path.next }</button>
+            }
+            if let Some(act) = act {
+                <button type="button" id="dock-act" class="btn small" data-act={act.as_str()} onclick={if act == Act::OpenWorkbench {
+                    // The workbench is the page's to open (its own module), as the card does.
+                    let host = wb_host.clone();
+                    Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref()))
+                } else {
+                    a.reform(|_| Action::Path(PathAction::Do))
+                }}>{ t.path.acts[act as usize] }</button>
+            }
+        </div>
+    }
+}
+
+thread_local! {
+    /// The host's last viewport (`top`, `height`), once it sent one.
+    static VIEW: Cell<Option<(i32, u32)>> = const { Cell::new(None) };
+}
+
+/// The host says which part of the frame is on screen: the bar goes to its bottom.
+pub fn host_viewport(top: i32, height: u32) {
+    VIEW.with(|v| v.set(Some((top, height))));
+    place();
+}
+
+/// Puts the bar at the bottom of the part of the lab on screen, as the host last said it (no
+/// viewport yet: the style sheet's sticky bar). Called again when the lab's height changes.
+pub fn place() {
+    let Some((top, height)) = VIEW.with(Cell::get) else {
+        return;
+    };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let (Some(root), Ok(Some(dock))) = (doc.document_element(), doc.query_selector(".dock")) else {
+        return;
+    };
+    // The style sheet takes the bar out of the flow once the host speaks.
+    if root.get_attribute("data-viewport").is_none() {
+        let _ = root.set_attribute("data-viewport", "host");
+    }
+    let Ok(dock) = dock.dyn_into::<web_sys::HtmlElement>() else {
+        return;
+    };
+    let page = root.scroll_height();
+    let bar = dock.offset_height();
+    let shown_bottom = top.saturating_add_unsigned(height).min(page);
+    // Never above the part shown, nor past the lab's end (whole pixels: formatting an f64
+    // would bring float printing into the module).
+    let y = (shown_bottom - bar).max(top.max(0)).min(page - bar).max(0);
+    crate::ui::reveal::set_style(&dock, "top", &format!("{y}px"));
+}

@@ -1,0 +1,8 @@
+//! The guided path's card and what it draws of a stop's run: the card itself (`card`), the
+//! run's values as a list (`evidence`), and the computed comparisons some stops draw in it.
+pub mod card;
+pub mod evidence;
+pub mod exactly_once;
+pub mod herd;
+pub mod jitter;
+pub mod recovery;
