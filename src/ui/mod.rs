@@ -19,6 +19,10 @@ pub mod text;
 
 pub use lab::app::{App, AppProps};
 
+/// The event the lab sends its document when its language changes: an open workbench (its own
+/// module, mounted inside the lab) follows, reading the lab's «Idioma».
+pub const LANG_EVENT: &str = "retry-lab-lang";
+
 /// Sets the `<select>` `id` to `value` if it shows another: Firefox keeps showing the option
 /// first rendered as chosen after Yew moves the `selected` attribute (a scenario or a stop that
 /// changes a setting), so a menu driven by the state is set again after each render.

@@ -367,7 +367,7 @@ pub fn App(props: &AppProps) -> Html {
         }
         // An open workbench (its own module, with no «Idioma» of its own here) follows.
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-            if let Ok(e) = web_sys::Event::new(crate::ui::lab::workbench_door::LANG_EVENT) {
+            if let Ok(e) = web_sys::Event::new(crate::ui::LANG_EVENT) {
                 let _ = d.dispatch_event(&e);
             }
         }

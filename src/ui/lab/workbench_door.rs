@@ -24,10 +24,6 @@ pub fn entry(lang: Lang, origin: Option<String>, xapi: Option<String>) -> Html {
     }
 }
 
-/// The event the lab sends its document when its language changes: an open workbench (its own
-/// module) follows, reading the lab's «Idioma».
-pub const LANG_EVENT: &str = "retry-lab-lang";
-
 /// What the boundary stop opens the workbench on: the lesson's pattern, with an email.
 pub const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
 

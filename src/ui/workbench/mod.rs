@@ -210,18 +210,14 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
         let d = dispatch.clone();
         use_effect_with((), move |_| {
             let listener = in_lab.then(document).flatten().map(|doc| {
-                gloo::events::EventListener::new(
-                    &doc,
-                    crate::ui::lab::workbench_door::LANG_EVENT,
-                    move |_| {
-                        let lang = select("#lang")
-                            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                            .and_then(|s| Lang::from_code(&s.value()));
-                        if let Some(l) = lang {
-                            d.emit(WbAction::SetLang(l));
-                        }
-                    },
-                )
+                gloo::events::EventListener::new(&doc, crate::ui::LANG_EVENT, move |_| {
+                    let lang = select("#lang")
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                        .and_then(|s| Lang::from_code(&s.value()));
+                    if let Some(l) = lang {
+                        d.emit(WbAction::SetLang(l));
+                    }
+                })
             });
             move || drop(listener)
         });
