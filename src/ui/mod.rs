@@ -15,6 +15,7 @@ pub mod js_value;
 pub mod panic;
 pub mod progress;
 pub mod reveal;
+pub mod store;
 pub mod text;
 
 pub use lab::app::{App, AppProps};

@@ -1,39 +1,32 @@
-//! The root component: reads the outside world once (host options, share link, saved state),
-//! owns the lab, runs the clock while playing, talks to the host page, lays out the panels.
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use gloo::timers::callback::Interval;
+//! The root component: the lab's state and its hooks (`hooks`), and the layout of the card,
+//! the controls, the panels and the bar.
 use yew::prelude::*;
 
-use crate::ui::lab::controls::Controls;
-use crate::ui::lab::panels::challenges::ChallengesView;
-use crate::ui::lab::panels::consumers::Consumers;
-use crate::ui::lab::panels::dead_letters::DeadLetters;
-use crate::ui::lab::panels::demos::Demos;
-
-use crate::embed::boot::{boot, Booted, Outside};
-use crate::embed::link::SharedRun;
-use crate::embed::protocol::{Incoming, Keep, MountOptions, Resize};
-use crate::embed::saved::storage_key;
+use super::controls::Controls;
+use super::dock::Dock;
+use super::hooks::{
+    use_after_first_paint, use_clock, use_document_lang, use_english_first, use_height_report,
+    use_host_messages, use_lab,
+};
+use super::notices::Notices;
+use super::panels::challenges::ChallengesView;
+use super::panels::consumers::Consumers;
+use super::panels::dead_letters::DeadLetters;
+use super::panels::demos::Demos;
+use super::panels::duplicates::Duplicates;
+use super::panels::events::Events;
+use super::panels::figures::FiguresView;
+use super::panels::log::LogView;
+use super::panels::polling::PollingView;
+use super::panels::scenarios::ScenariosView;
+use super::panels::timeline::Timeline;
+use super::path::card::PathView;
+use super::LabRef;
+use crate::embed::protocol::{Keep, MountOptions};
 use crate::lab::panels::{self, Panel};
-use crate::lab::{Action, Concerns, Lab, Origin};
-use crate::problem::{BoundaryNotice, Source};
+use crate::lab::Action;
+use crate::problem::BoundaryNotice;
 use crate::sim::Config;
-use crate::ui::host::HostLink;
-use crate::ui::lab::dock::Dock;
-use crate::ui::lab::notices::Notices;
-use crate::ui::lab::panels::duplicates::Duplicates;
-use crate::ui::lab::panels::events::Events;
-use crate::ui::lab::panels::figures::FiguresView;
-use crate::ui::lab::panels::log::LogView;
-use crate::ui::lab::panels::polling::PollingView;
-use crate::ui::lab::panels::scenarios::ScenariosView;
-use crate::ui::lab::panels::timeline::Timeline;
-use crate::ui::lab::path::card::result_words;
-use crate::ui::lab::path::card::PathView;
-use crate::ui::lab::storage;
-use crate::ui::lab::LabRef;
 use crate::ui::reveal::Revealer;
 use crate::ui::text::Lang;
 
@@ -79,373 +72,21 @@ pub(super) fn render(
         Panel::Log => html! { <LogView {lab} {on_action} /> },
         Panel::Workbench => {
             let (origin, xapi) = (options.target_origin.clone(), options.xapi.clone());
-            crate::ui::lab::workbench_door::entry(lab.lab.borrow().lang, origin, xapi)
+            super::workbench_door::entry(lab.lab.borrow().lang, origin, xapi)
         }
     }
 }
 
-/// Real time between clock ticks while playing.
-const TICK_MS: u32 = 50;
-
-fn now_real_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
-/// What the page starts from, read once.
-struct Started {
-    lab: Rc<RefCell<Lab>>,
-    options: MountOptions,
-    /// Where this embedding saves its progress.
-    storage_key: String,
-    /// A share link's run, loaded just after the first paint.
-    run: Option<SharedRun>,
-}
-
-/// Reads what is outside the lab (the host's options, saved state, the share link) and builds
-/// the starting state from it ([`boot`] says which wins).
-fn start(props: &AppProps) -> Started {
-    let (options, problems) = match (&props.options, props.page_state) {
-        (Some(o), _) => o.clone().sanitized(),
-        (None, true) => {
-            let q = web_sys::window()
-                .and_then(|w| w.location().search().ok())
-                .unwrap_or_default();
-            MountOptions::from_query(&q)
-        }
-        (None, false) => (MountOptions::default(), Vec::new()),
-    };
-    let mut notices = props.notices.clone();
-    notices.extend(problems.into_iter().map(|problem| BoundaryNotice {
-        source: Source::Options,
-        problem,
-    }));
-    let page = props.page_state;
-    let storage_key = storage_key(options.id.as_deref(), options.xapi.as_deref());
-    let outside = Outside {
-        options: options.clone(),
-        lang: props.lang,
-        config: props.config.clone(),
-        // A host that keeps the progress hands it over: read exactly like the browser's.
-        saved: page
-            .then(|| match options.keep {
-                Keep::Browser => storage::load(&storage_key),
-                Keep::Host => options.saved.as_deref().map(crate::embed::saved::parse),
-            })
-            .flatten(),
-        hash: page
-            .then(|| web_sys::window().and_then(|w| w.location().hash().ok()))
-            .flatten()
-            .unwrap_or_default(),
-        notices,
-    };
-    let Booted { lab, run } = boot(outside);
-    Started {
-        lab: Rc::new(RefCell::new(lab)),
-        options,
-        storage_key,
-        run,
-    }
-}
-
-/// What the dispatch callback applies an action with: the lab, then the announcer, the host,
-/// the saved state and a redraw as the action's effects ask.
-struct Apply {
-    lab: Rc<RefCell<Lab>>,
-    redraw: UseForceUpdateHandle,
-    host: Rc<HostLink>,
-    key: String,
-    /// Who keeps the progress: the browser's storage, or the host (told of every save).
-    keep: Keep,
-    announcer: Rc<crate::ui::lab::announcer::Announcer>,
-    page_state: bool,
-}
-
-impl Apply {
-    fn run(self: &Rc<Self>, a: Action) {
-        // English is a file (`ui::english`): asked for before it is here, it is fetched first
-        // and the lab changes language once it is read, or stays in Spanish and says why.
-        if let Action::SetLang(l) = a {
-            if !l.ready() {
-                let me = self.clone();
-                return crate::ui::lab::text_files::fetch(Callback::from(
-                    move |read: Result<(), _>| {
-                        me.run(read.map_or(Action::NoEnglish, |()| Action::SetLang(l)))
-                    },
-                ));
-            }
-        }
-        let left = self.lab.borrow().path.stop();
-        let fx = self.lab.borrow_mut().apply(a);
-        let l = self.lab.borrow();
-        if l.path.stop() != left {
-            self.announcer.clear();
-        }
-        self.announcer.offer(fx.news.clone(), l.lang.t());
-        if let Some(v) = &fx.verdict {
-            self.announcer.offer_result(result_words(l.lang.t(), v));
-        }
-        self.host.progress(&l, &fx);
-        if self.page_state && fx.save {
-            match self.keep {
-                Keep::Browser => storage::save(&self.key, &l),
-                Keep::Host => self.host.saved(&l),
-            }
-        }
-        drop(l);
-        if !fx.changed.is_empty() {
-            self.redraw.force_update();
-        }
-    }
-}
-
-#[component]
-pub fn App(props: &AppProps) -> Html {
-    let started = use_memo((), |_| start(props));
-    let lab = started.lab.clone();
-    let options = &started.options;
-    let page_state = props.page_state;
-    let host = use_memo((), |_| {
-        Rc::new(if page_state {
-            HostLink::new(
-                options.target_origin.clone(),
-                options.resize,
-                options.xapi.clone(),
-                options.class.clone(),
-            )
-        } else {
-            HostLink::new(None, Resize::None, None, None)
-        })
-    });
-    let redraw = use_force_update();
-
-    let announcer = use_memo((), |_| {
-        Rc::new(crate::ui::lab::announcer::Announcer::default())
-    });
-    // One callback for the component's whole life: panels compare their props, and a new
-    // callback on every render would make every panel redraw on every clock tick.
-    let dispatch = (*use_memo((), {
-        let apply = Rc::new(Apply {
-            lab: lab.clone(),
-            redraw: redraw.clone(),
-            host: (*host).clone(),
-            key: started.storage_key.clone(),
-            keep: options.keep,
-            announcer: (*announcer).clone(),
-            page_state,
-        });
-        move |_| Callback::from(move |a: Action| apply.run(a))
-    }))
-    .clone();
-
-    // Once: tell the host we are ready, and listen to it. A host that keeps the progress gets
-    // what the lab starts from (a damaged state it handed over is then replaced, as a damaged
-    // one is removed from the browser's storage).
-    {
-        let (host, dispatch, lab) = ((*host).clone(), dispatch.clone(), lab.clone());
-        let keeps = page_state && options.keep == Keep::Host;
-        use_effect_with((), move |_| {
-            host.ready(&lab.borrow());
-            if keeps {
-                host.saved(&lab.borrow());
-            }
-            let (on_msg, on_ignored) = (dispatch.clone(), dispatch);
-            let listener = host.listen(
-                move |m| {
-                    let action = match m {
-                        // The host's reset is the learner's: same settings, progress kept.
-                        Incoming::Reset { .. } => Action::Reset,
-                        Incoming::SetLanguage { lang, .. } => Action::SetLang(lang),
-                        // Sent as the page scrolls: where the bar goes, no change to the lab
-                        // (nor to the counts of the host's messages).
-                        Incoming::Viewport { top, height, .. } => {
-                            return crate::ui::lab::dock::host_viewport(top, height);
-                        }
-                    };
-                    on_msg.emit(Action::HostMessage(true));
-                    on_msg.emit(action);
-                },
-                move || on_ignored.emit(Action::HostMessage(false)),
-            );
-            move || drop(listener)
-        });
-    }
-    // The panels below the fold, and the figures' Monte Carlo, come just after the first paint.
-    let first_paint_done = use_state(|| false);
-    {
-        let (dispatch, done) = (dispatch.clone(), first_paint_done.setter());
-        let file = options.scenario_file.clone();
-        // A share link's run: a file next to the page, or the run itself.
-        let shared = started.run.clone();
-        // The xAPI statements name what they are about in both languages: English is fetched
-        // for them (statements sent before it is here are named in Spanish only).
-        let statements = page_state && options.xapi.is_some();
-        use_effect_with((), move |_| {
-            let timeout = gloo::timers::callback::Timeout::new(0, move || {
-                done.set(true);
-                if statements {
-                    crate::ui::lab::text_files::prefetch();
-                    // An answer's statement names its question and choices: have them here.
-                    crate::ui::lab::text_files::prefetch_file(
-                        crate::ui::lab::text_files::File::SpanishPath,
-                    );
-                }
-                if let Some(name) = file {
-                    crate::ui::lab::scenario_io::fetch(&name, dispatch.clone());
-                }
-                match shared {
-                    Some(SharedRun::File(name)) => {
-                        crate::ui::lab::scenario_io::fetch(&name, dispatch.clone())
-                    }
-                    Some(SharedRun::Run(text)) => {
-                        crate::ui::lab::scenario_io::load_text(&text, Some(Origin::Link), &dispatch)
-                    }
-                    Some(SharedRun::Packed(bytes)) => {
-                        crate::ui::lab::scenario_io::load_packed(bytes, &dispatch)
-                    }
-                    None => {}
-                }
-                dispatch.emit(Action::WantFigures);
-            });
-            move || drop(timeout)
-        });
-    }
-    // The host learns the lab's height when it changes: a ResizeObserver on the lab's own root
-    // (panels drawn, details opened, a language with longer words), debounced. The root's
-    // height does not depend on the frame's, so a host that resizes the frame cannot loop.
-    let root = use_node_ref();
-    {
-        let (host, root) = ((*host).clone(), root.clone());
-        use_effect_with((), move |_| {
-            let watcher = host
-                .wants_height()
-                .then(|| root.cast::<web_sys::Element>())
-                .flatten()
-                .and_then(|el| {
-                    crate::ui::lab::resize::Watcher::new(el, move |px| {
-                        host.report_height(px);
-                        crate::ui::lab::dock::place();
-                    })
-                });
-            move || drop(watcher)
-        });
-    }
-
-    let (playing, lang) = {
-        let l = lab.borrow();
-        (l.clock.playing, l.lang)
-    };
-
-    // The clock: while playing, advance simulated time by real time elapsed × speed.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with(playing, move |&playing| {
-            let interval = playing.then(|| {
-                let last = Rc::new(RefCell::new(now_real_ms()));
-                Interval::new(TICK_MS, move || {
-                    let now = now_real_ms();
-                    let dt = now - *last.borrow();
-                    *last.borrow_mut() = now;
-                    dispatch.emit(Action::Tick(dt));
-                })
-            });
-            move || drop(interval)
-        });
-    }
-
-    // Keep <html lang> in step so screen readers pronounce the right language.
-    use_effect_with(lang, move |lang| {
-        if page_state {
-            if let Some(el) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element())
-            {
-                let _ = el.set_attribute("lang", lang.code());
-            }
-        }
-        // An open workbench (its own module, with no «Idioma» of its own here) follows.
-        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-            if let Ok(e) = web_sys::Event::new(crate::ui::LANG_EVENT) {
-                let _ = d.dispatch_event(&e);
-            }
-        }
-    });
-
-    let view = |concerns: Concerns| LabRef::new(&lab, concerns);
-    let t = lang.t();
-    let on_lang = crate::ui::on_choice(&dispatch, Lang::from_code, Action::SetLang);
-    // A learner who opens the language menu may choose English: its texts start coming then,
-    // so the switch does not wait a round trip.
-    let prefetch_english = Callback::from(|_: FocusEvent| crate::ui::lab::text_files::prefetch());
-    // A scenario file dropped anywhere on the lab is loaded.
-    let on_drop = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            if let Some(file) = e
-                .data_transfer()
-                .and_then(|d| d.files())
-                .and_then(|f| f.get(0))
-            {
-                crate::ui::lab::scenario_io::load_file(file, dispatch.clone());
-            }
-        })
-    };
-    // The language menu follows a language set by the host or a link (see `show_choice`).
-    {
-        let code = lang.code();
-        use_effect(move || crate::ui::show_choice("lang", code));
-    }
-    // English asked for from the start (the host's options, a link, saved state) and not read
-    // yet: fetch it, and show no Spanish meanwhile (the same root, so its watchers stay).
-    let waiting = !lang.ready();
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with(waiting, move |&waiting| {
-            if waiting {
-                dispatch.emit(Action::SetLang(lang));
-            }
-        });
-    }
-    if waiting {
-        return html! {
-            <div class="lab" lang={lang.code()} ref={root}>
-                <p class="loading">{ crate::ui::text::LOADING_EN }</p>
-            </div>
-        };
-    }
-    // On the path, the panels the stop is about are marked and the others muted.
-    let focus = {
-        let l = lab.borrow();
-        l.path
-            .guided()
-            .then(|| l.path.stop().panels())
-            .filter(|p| !p.is_empty())
-    };
-    let panel = |p: Panel| {
-        let shown = options.shows(p) && (*first_paint_done || p.above_the_fold());
-        if !shown {
-            return Html::default();
-        }
-        let class = match focus {
-            Some(f) if f.contains(&p) => "slot focus",
-            Some(_) => "slot muted",
-            None => "slot",
-        };
-        html! { <div {class} data-panel={p.as_str()}>{ render(p, LabRef::new(&lab, p.concerns()), dispatch.clone(), options) }</div> }
-    };
-    let on_link = use_memo((), |_| {
-        crate::ui::reveal::on_link_click(Revealer((*host).clone()))
-    });
-    let main_panels = Panel::ALL
+/// The panels of the main column in their order, two side by side where a panel pairs with
+/// the next; `panel` draws one (or nothing where it is not shown).
+fn main_panels(panel: impl Fn(Panel) -> Html) -> Vec<Html> {
+    let mut main = Vec::new();
+    let mut pair = None;
+    let column = Panel::ALL
         .iter()
         .copied()
         .filter(|&p| p != Panel::Path && p != Panel::Challenges);
-    let mut main = Vec::new();
-    let mut pair = None;
-    for p in main_panels {
+    for p in column {
         match pair.take() {
             Some(first) => {
                 main.push(html! { <div class="two-col">{ panel(first) }{ panel(p) }</div> })
@@ -454,12 +95,62 @@ pub fn App(props: &AppProps) -> Html {
             None => main.push(panel(p)),
         }
     }
+    main
+}
+
+#[component]
+pub fn App(props: &AppProps) -> Html {
+    let lab = use_lab(props);
+    let (options, page_state) = (&lab.started.options, props.page_state);
+    use_host_messages(&lab, page_state && options.keep == Keep::Host);
+    let first_paint_done = use_after_first_paint(&lab, page_state);
+    let root = use_node_ref();
+    use_height_report(&lab.host, &root);
+    let (playing, lang, focus) = {
+        let l = lab.lab.borrow();
+        // On the path, the panels the stop is about are marked and the others muted.
+        let focus = l.path.guided().then(|| l.path.stop().panels());
+        (l.clock.playing, l.lang, focus.filter(|p| !p.is_empty()))
+    };
+    use_clock(playing, &lab.dispatch);
+    use_document_lang(lang, page_state);
+    let on_link = use_memo((), |_| {
+        crate::ui::reveal::on_link_click(Revealer(lab.host.clone()))
+    });
+    if use_english_first(lang, &lab.dispatch) {
+        return html! {
+            <div class="lab" lang={lang.code()} ref={root}>
+                <p class="loading">{ crate::ui::text::LOADING_EN }</p>
+            </div>
+        };
+    }
+    let dispatch = &lab.dispatch;
+    let view = |concerns| LabRef::new(&lab.lab, concerns);
+    let t = lang.t();
+    let on_lang = crate::ui::on_choice(dispatch, Lang::from_code, Action::SetLang);
+    // A learner who opens the language menu may choose English: its texts start coming then,
+    // so the switch does not wait a round trip.
+    let prefetch_english = Callback::from(|_: FocusEvent| super::text_files::prefetch());
+    // A scenario file dropped anywhere on the lab is loaded.
+    let on_drop = super::scenario_io::on_drop(dispatch);
+    let panel = |p: Panel| {
+        if !options.shows(p) || !(first_paint_done || p.above_the_fold()) {
+            return Html::default();
+        }
+        let class = match focus {
+            Some(f) if f.contains(&p) => "slot focus",
+            Some(_) => "slot muted",
+            None => "slot",
+        };
+        html! { <div {class} data-panel={p.as_str()}>{ render(p, view(p.concerns()), dispatch.clone(), options) }</div> }
+    };
+    let main = main_panels(panel);
     html! {
         // The views bring what they show into view through the host link (`ui::reveal`).
-        <ContextProvider<Revealer> context={Revealer((*host).clone())}>
+        <ContextProvider<Revealer> context={Revealer(lab.host.clone())}>
         <div class={classes!("lab", focus.is_some().then_some("guided"))} lang={lang.code()} ref={root} ondragover={Callback::from(|e: DragEvent| e.prevent_default())} ondrop={on_drop}
             onclick={(*on_link).clone()}>
-            <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={announcer.region.clone()}></div>
+            <div id="announcer" class="sr-only" role="status" aria-live="polite" ref={lab.announcer.region.clone()}></div>
             <header class="lab-header">
                 <div>
                     <h1>{ t.title }</h1>

@@ -12,6 +12,7 @@ pub mod app;
 pub mod controls;
 pub mod deflate;
 pub mod dock;
+pub mod hooks;
 pub mod notices;
 pub mod panels;
 pub mod path;

@@ -58,6 +58,21 @@ fn load_promise(p: js_sys::Promise, origin: Origin, on: Callback<Action>) {
 }
 
 /// Loads a file the learner chose or dropped.
+/// Loads a scenario file dropped anywhere on the lab.
+pub fn on_drop(dispatch: &Callback<Action>) -> Callback<yew::DragEvent> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |e: yew::DragEvent| {
+        e.prevent_default();
+        if let Some(file) = e
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            load_file(file, dispatch.clone());
+        }
+    })
+}
+
 pub fn load_file(file: web_sys::File, on: Callback<Action>) {
     if file.size() > MAX_BYTES as f64 {
         on.emit(Action::BadScenario(problem(

@@ -6,7 +6,7 @@
 pub mod editor;
 pub mod run;
 pub mod verdict;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
@@ -18,6 +18,7 @@ use crate::record::{workbench_messages, Statements};
 use crate::ui::host::{now_iso, registration, HostLink};
 use crate::ui::progress::{workbench_session, WorkbenchWords};
 use crate::ui::reveal::{reveal, Revealer};
+use crate::ui::store::{use_store, Store};
 use crate::ui::text::{fill, Lang};
 use crate::ui::workbench::editor::{block_id, palette, program, EditorUi};
 
@@ -119,17 +120,6 @@ fn carry_out(fx: &WbEffects, tool: Option<&str>, host: &Revealer) {
 
 #[component]
 pub fn WorkbenchApp(props: &WbProps) -> Html {
-    let state = {
-        let (lang, link) = (props.lang, props.link.clone());
-        use_mut_ref(move || {
-            Workbench::new(
-                lang,
-                crate::embed::link::workbench_program(&link)
-                    .unwrap_or_else(|| Ok(crate::lab::workbench::naive())),
-            )
-        })
-    };
-    let redraw = use_force_update();
     // The lab's own way to the host: only to `origin`, in the protocol's messages, with the
     // workbench's xAPI session.
     let host = (*use_memo((), {
@@ -142,11 +132,18 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     .clone();
     // What the last action asked of the page, with the control it came from, until drawn.
     let pending = use_mut_ref(|| None::<(WbEffects, Option<String>)>);
-    let dispatch = (*use_memo((), {
-        let (state, host, pending, redraw) =
-            (state.clone(), host.clone(), pending.clone(), redraw.clone());
-        move |_| {
-            Callback::from(move |a: WbAction| {
+    let Store { state, dispatch } = {
+        let (lang, link) = (props.lang, props.link.clone());
+        let (host, pending) = (host.clone(), pending.clone());
+        use_store(
+            move || {
+                Workbench::new(
+                    lang,
+                    crate::embed::link::workbench_program(&link)
+                        .unwrap_or_else(|| Ok(crate::lab::workbench::naive())),
+                )
+            },
+            move |state: &Rc<RefCell<Workbench>>, a: WbAction| {
                 let tool = active_tool();
                 let fx = state.borrow_mut().apply(a);
                 let (lang, reached) = {
@@ -164,11 +161,10 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
                     host.post(&m);
                 }
                 *pending.borrow_mut() = Some((fx, tool));
-                redraw.force_update();
-            })
-        }
-    }))
-    .clone();
+                true
+            },
+        )
+    };
     let editor = EditorUi {
         dragged: (*use_memo((), |_| Rc::new(Cell::new(None)))).clone(),
         current: use_state(|| 0usize),
