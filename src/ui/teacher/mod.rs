@@ -18,6 +18,7 @@ use yew::prelude::*;
 use crate::lab::path::{Answer, Choice, Stop};
 use crate::lang::{fill, Lang};
 use crate::report::{Filter, Names, Report};
+use crate::ui::store::use_store;
 use load::{Event, Job, Progress};
 use texts::{texts, Problem};
 
@@ -131,10 +132,13 @@ impl Model {
     }
 }
 
-impl Reducible for Model {
-    type Action = Msg;
-    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
-        let mut m = (*self).clone();
+impl Model {
+    /// Applies `msg`; false when it changes nothing (an earlier read's event).
+    pub fn apply(&mut self, msg: Msg) -> bool {
+        let m = self;
+        if matches!(&msg, Msg::Event { generation, .. } if *generation != m.generation) {
+            return false;
+        }
         match &msg {
             // The read's progress redraws the report at most once a second.
             Msg::Event {
@@ -170,7 +174,6 @@ impl Reducible for Model {
                 m.shown = PAGE;
                 m.seen.clear();
             }
-            Msg::Event { generation, .. } if generation != m.generation => return self,
             Msg::Event {
                 event: Event::Seen(seen),
                 ..
@@ -203,7 +206,25 @@ impl Reducible for Model {
             Msg::Sources(open) => m.sources_open = open,
         }
         m.rev = m.rev.wrapping_add(1);
-        Rc::new(m)
+        true
+    }
+}
+
+/// The teacher's page's state and the one way to change it (see `ui::store`).
+#[derive(Clone)]
+pub struct Teacher {
+    state: Rc<RefCell<Model>>,
+    on: Callback<Msg>,
+}
+
+impl Teacher {
+    /// The state as it is now (for drawing: never held across a dispatch).
+    pub fn model(&self) -> std::cell::Ref<'_, Model> {
+        self.state.borrow()
+    }
+
+    pub fn dispatch(&self, msg: Msg) {
+        self.on.emit(msg);
     }
 }
 
@@ -221,7 +242,7 @@ pub struct TeacherProps {
 
 /// Starts a read into a fresh report, filtered by `filter`: `run` is handed the job.
 pub fn start_read(
-    model: &UseReducerHandle<Model>,
+    model: &Teacher,
     generations: &Rc<Cell<u32>>,
     filter: Filter,
     source: String,
@@ -258,10 +279,18 @@ pub fn start_read(
 
 #[component]
 pub fn TeacherApp(props: &TeacherProps) -> Html {
-    let model = {
+    let teacher = {
         let lang = props.lang;
-        use_reducer(move || Model::new(lang))
+        let store = use_store(
+            move || Model::new(lang),
+            |m: &Rc<RefCell<Model>>, msg| m.borrow_mut().apply(msg),
+        );
+        Teacher {
+            state: store.state,
+            on: store.dispatch,
+        }
     };
+    let model = teacher.model();
     let generations: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
     {
         let lang = model.lang;
@@ -276,7 +305,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
     }
     let t = texts(model.lang);
     let on_lang = {
-        let m = model.clone();
+        let m = teacher.clone();
         Callback::from(move |e: Event_| {
             if let Some(l) = Lang::from_code(&super::select_value(&e)) {
                 m.dispatch(Msg::Lang(l));
@@ -284,11 +313,11 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
         })
     };
     let on_anon = {
-        let (m, on) = (model.clone(), model.anonymised);
+        let (m, on) = (teacher.clone(), model.anonymised);
         Callback::from(move |_: Event_| m.dispatch(Msg::Anonymise(!on)))
     };
     let on_project = {
-        let (m, on) = (model.clone(), model.projecting);
+        let (m, on) = (teacher.clone(), model.projecting);
         Callback::from(move |_: MouseEvent| m.dispatch(Msg::Project(!on)))
     };
     let state = match &model.status {
@@ -311,7 +340,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
     // A file dropped anywhere on the page, not only on this element (which ends where the
     // form does at first): listened to on the document.
     {
-        let on_drop = source::drop_handler(&model, &generations);
+        let on_drop = source::drop_handler(&teacher, &generations);
         use_effect_with((), move |_| {
             let doc = web_sys::window().and_then(|w| w.document());
             let listeners = doc.map(|d| {
@@ -363,7 +392,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
         }
     });
     let on_fold = {
-        let (m, open) = (model.clone(), model.sources_open);
+        let (m, open) = (teacher.clone(), model.sources_open);
         Callback::from(move |e: Event_| {
             let d: web_sys::Element = e.target_unchecked_into();
             let now = d.has_attribute("open");
@@ -404,7 +433,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                         { if model.projecting { t.end_project } else { t.project } }
                     </button>
                     <button type="button" class="btn" id="t-export" disabled={answers == 0}
-                        onclick={view::export_handler(&model)}>{ t.export }</button>
+                        onclick={view::export_handler(&teacher)}>{ t.export }</button>
                     <button type="button" class="btn" id="t-print" disabled={answers == 0}
                         onclick={on_print}>{ t.print }</button>
                 </div>
@@ -412,12 +441,12 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
             if !model.projecting {
                 <details class="teacher-fold" id="t-fold" open={model.sources_open} ontoggle={on_fold}>
                     <summary>{ source_line }</summary>
-                    <source::Sources model={view::ModelRef::keyed(&model, model.lang as u32)} generations={view::Gen(generations.clone())}
+                    <source::Sources model={view::ModelRef::keyed(&teacher, model.lang as u32)} generations={view::Gen(generations.clone())}
                         endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
                 </details>
             }
-            <source::StatusLine model={view::ModelRef::new(&model)} />
-            <view::ReportView model={view::ModelRef::keyed(&model, model.report_rev)} />
+            <source::StatusLine model={view::ModelRef::new(&teacher)} />
+            <view::ReportView model={view::ModelRef::keyed(&teacher, model.report_rev)} />
         </div>
     }
 }
@@ -469,8 +498,8 @@ mod tests {
 
     #[test]
     fn the_report_redraws_at_most_once_a_second_while_it_reads_and_old_reads_are_dropped() {
-        let mut m = Rc::new(Model::new(Lang::Es));
-        m = m.reduce(Msg::Start {
+        let mut m = Model::new(Lang::Es);
+        m.apply(Msg::Start {
             generation: 1,
             report: Rc::new(RefCell::new(Report::new(Filter::default()))),
             stop: Rc::new(Cell::new(false)),
@@ -479,24 +508,24 @@ mod tests {
             activity: String::new(),
         });
         let started = m.report_rev;
-        m = m.reduce(progress(1, 10_000.0));
+        m.apply(progress(1, 10_000.0));
         assert_eq!(m.report_rev, started + 1, "the first progress draws");
-        m = m.reduce(progress(1, 10_400.0));
-        m = m.reduce(progress(1, 10_999.0));
+        m.apply(progress(1, 10_400.0));
+        m.apply(progress(1, 10_999.0));
         assert_eq!(m.report_rev, started + 1, "not again within a second");
         assert!(matches!(m.status, Status::Loading(_)));
-        m = m.reduce(progress(1, 11_000.0));
+        m.apply(progress(1, 11_000.0));
         assert_eq!(m.report_rev, started + 2);
         // Anything else draws at once; an earlier read's events change nothing.
         let before = m.rev;
-        m = m.reduce(Msg::Event {
+        m.apply(Msg::Event {
             generation: 0,
             event: Event::Stopped,
             now: 11_001.0,
         });
         assert_eq!((m.rev, m.status.clone()), (before, m.status.clone()));
         assert!(matches!(m.status, Status::Loading(_)));
-        m = m.reduce(Msg::Event {
+        m.apply(Msg::Event {
             generation: 1,
             event: Event::Done {
                 feed_ms: 1.0,
@@ -506,7 +535,7 @@ mod tests {
         });
         assert_eq!(m.report_rev, started + 3);
         assert!(matches!(m.status, Status::Done { .. }));
-        m = m.reduce(Msg::Project(true));
+        m.apply(Msg::Project(true));
         assert!(m.projecting && m.anonymised, "projected, names hidden");
     }
 }

@@ -12,7 +12,7 @@ use super::load::{self, Progress};
 use super::query::{self, Query};
 use super::texts::{plural, texts, Problem};
 use super::view::{Gen, ModelRef};
-use super::{start_read, Model, Msg, Status};
+use super::{start_read, Model, Msg, Status, Teacher};
 use crate::lang::fill;
 use crate::report::{Filter, Skip};
 
@@ -104,7 +104,7 @@ fn keep_fields() {
 }
 
 /// Reads `file` into a fresh report, filtered by the activity and class fields.
-fn read_file(model: &UseReducerHandle<Model>, generations: &Rc<Cell<u32>>, file: web_sys::File) {
+fn read_file(model: &Teacher, generations: &Rc<Cell<u32>>, file: web_sys::File) {
     keep_fields();
     let f = match filter() {
         Ok(f) => f,
@@ -117,10 +117,7 @@ fn read_file(model: &UseReducerHandle<Model>, generations: &Rc<Cell<u32>>, file:
 }
 
 /// A file dropped anywhere on the page.
-pub fn drop_handler(
-    model: &UseReducerHandle<Model>,
-    generations: &Rc<Cell<u32>>,
-) -> Callback<DragEvent> {
+pub fn drop_handler(model: &Teacher, generations: &Rc<Cell<u32>>) -> Callback<DragEvent> {
     let (m, g) = (model.clone(), generations.clone());
     Callback::from(move |e: DragEvent| {
         e.prevent_default();
@@ -145,7 +142,8 @@ pub struct SourcesProps {
 
 #[component]
 pub fn Sources(props: &SourcesProps) -> Html {
-    let model = &props.model.0;
+    let teacher = &props.model.0;
+    let model = teacher.model();
     let t = texts(model.lang);
     let generations = props.generations.0.clone();
     // What this tab kept, else what the address prefilled (never a key), put into the fields
@@ -171,7 +169,7 @@ pub fn Sources(props: &SourcesProps) -> Html {
         });
     }
     let on_store = {
-        let m = model.clone();
+        let m = teacher.clone();
         let g = generations.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -201,7 +199,7 @@ pub fn Sources(props: &SourcesProps) -> Html {
         })
     };
     let on_file = {
-        let m = model.clone();
+        let m = teacher.clone();
         let g = generations.clone();
         Callback::from(move |e: Event| {
             let el: web_sys::HtmlInputElement = e.target_unchecked_into();
@@ -306,7 +304,8 @@ fn size(bytes: f64) -> String {
 
 #[component]
 pub fn StatusLine(props: &StatusProps) -> Html {
-    let model = &props.model.0;
+    let teacher = &props.model.0;
+    let model = teacher.model();
     let t = texts(model.lang);
     let lang = model.lang;
     let r = model.report.borrow();
@@ -322,7 +321,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         )
     };
     let on_stop = {
-        let m = model.clone();
+        let m = teacher.clone();
         Callback::from(move |_| m.dispatch(Msg::Stop))
     };
     let line = match &model.status {
@@ -391,7 +390,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         Status::Failed(_) => Html::default(),
     };
     let problem = match &model.status {
-        Status::Failed(p) => Some((problem_kind(p), problem_text(model, p))),
+        Status::Failed(p) => Some((problem_kind(p), problem_text(&model, p))),
         // A store asked by activity has none of it: say which activity, and what it has.
         Status::Done { .. } if c.answers == 0 && !model.from_file => {
             let mut text = fill(t.none_in_store, &[model.activity.as_str()]);

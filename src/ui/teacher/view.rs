@@ -11,7 +11,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::texts::{plural, texts};
-use super::{namer, Model, Msg};
+use super::{namer, Model, Msg, Teacher};
 use crate::lab::path::Stop;
 use crate::lang::{fill, Lang};
 use crate::report::output::{self, CsvWords, Naming};
@@ -21,13 +21,13 @@ use crate::report::{Names, Report};
 /// state): by default the revision every change bumps; a view that needs fewer redraws is
 /// given another key.
 #[derive(Clone)]
-pub struct ModelRef(pub UseReducerHandle<Model>, u32);
+pub struct ModelRef(pub Teacher, u32);
 
 impl ModelRef {
-    pub fn new(model: &UseReducerHandle<Model>) -> ModelRef {
-        ModelRef(model.clone(), model.rev)
+    pub fn new(model: &Teacher) -> ModelRef {
+        ModelRef(model.clone(), model.model().rev)
     }
-    pub fn keyed(model: &UseReducerHandle<Model>, key: u32) -> ModelRef {
+    pub fn keyed(model: &Teacher, key: u32) -> ModelRef {
         ModelRef(model.clone(), key)
     }
 }
@@ -59,9 +59,10 @@ fn naming(model: &Model) -> Naming<'static> {
 }
 
 /// The CSV export of what is on screen (names or numbers, the page's language).
-pub fn export_handler(model: &UseReducerHandle<Model>) -> Callback<MouseEvent> {
-    let m = model.clone();
+pub fn export_handler(model: &Teacher) -> Callback<MouseEvent> {
+    let teacher = model.clone();
     Callback::from(move |_| {
+        let m = teacher.model();
         let t = texts(m.lang);
         let words = CsvWords {
             header: t.csv_header,
@@ -223,7 +224,8 @@ impl PartialEq for CardProps {
 /// link that opens the lab at this stop to ask it again.
 #[component]
 pub fn StopCard(props: &CardProps) -> Html {
-    let model = &props.model.0;
+    let teacher = &props.model.0;
+    let model = teacher.model();
     let projecting = model.projecting;
     let reveal = use_state(|| None::<bool>);
     let shown = reveal.unwrap_or(!projecting);
@@ -316,7 +318,8 @@ fn stop_link(r: &Report, lang: Lang, numbers: &[usize], stop: u16) -> Html {
 
 #[component]
 pub fn ReportView(props: &ReportProps) -> Html {
-    let model = &props.model.0;
+    let teacher = &props.model.0;
+    let model = teacher.model();
     let all_beliefs = use_state(|| false);
     let all_need = use_state(|| false);
     let r = model.report.borrow();
@@ -325,7 +328,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
     }
     let lang = model.lang;
     let t = texts(lang);
-    let labels = Rc::new(output::labels(&r, naming(model)));
+    let labels = Rc::new(output::labels(&r, naming(&model)));
     let stops = r.stops();
     let numbers = r.stop_numbers();
     let total = stops.len();
@@ -473,7 +476,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
     let shown = model.shown.min(order.len());
     let more = order.len() - shown;
     let on_more = {
-        let m = model.clone();
+        let m = teacher.clone();
         Callback::from(move |_| m.dispatch(Msg::More))
     };
     let learners = order[..shown].iter().map(|&i| {
