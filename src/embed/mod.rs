@@ -4,6 +4,7 @@
 pub mod boot;
 pub mod json_check;
 pub mod link;
+pub mod options;
 pub mod protocol;
 pub mod saved;
 pub mod scenario;

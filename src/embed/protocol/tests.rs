@@ -1,5 +1,7 @@
 //! Native tests of the protocol: outgoing fields, incoming messages, origins, mount options.
 use super::*;
+use crate::embed::link::Start;
+use crate::lab::panels::Panel;
 
 fn json(text: &str) -> Value {
     Value::from_json(text)

@@ -1,6 +1,6 @@
 //! The workbench's reducer: checks, edits, the run stepped, its effects and its hints.
 use super::*;
-use crate::sim::workbench::Constraint;
+use crate::sim::workbench::{Constraint, Failure};
 
 fn wb() -> Workbench {
     Workbench::new(Lang::Es, Ok(naive()))

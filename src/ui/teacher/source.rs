@@ -9,9 +9,9 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::load::{self, Progress};
+use super::parts::{Gen, ModelRef};
 use super::query::{self, Query};
 use super::texts::{plural, texts, Problem};
-use super::view::{Gen, ModelRef};
 use super::{start_read, Model, Msg, Status, Teacher};
 use crate::lang::fill;
 use crate::report::{Filter, Skip};

@@ -1,0 +1,195 @@
+//! The beliefs list, learners known by their identifier and shown by name or number, statements
+//! of other shapes skipped with a reason, and CSV cells that cannot start a formula.
+use super::*;
+
+#[test]
+fn misconceptions_most_common_first_one_slug_across_stops() {
+    let r = report(&[
+        a("ana", "step_backoff", "counts-initial-delivery", 1).value(),
+        a("bruno", "step_dead_letter", "counts-initial-delivery", 1).value(),
+        a("carla", "step_dead_letter", "only-its-own-wait", 1).value(),
+        a("dani", "step_dead_letter", "waits-add-up", 1).value(),
+        // A run that showed what no choice offers is no one's misconception.
+        a("eva", "step_dead_letter", "a-seventh-intento", 1)
+            .unoffered(Answer::Secs(630))
+            .value(),
+        // Positional ids (the lab's statements before it named its choices) are per stop.
+        positional("ana", "ask_natural"),
+        positional("bruno", "ask_redelivery"),
+    ]);
+    let named = |stop: &str, choice: &str| {
+        (stop == "step_backoff" && choice == "counts-initial-delivery")
+            .then(|| Names::new("contar la entrega inicial como intento", ""))
+    };
+    let ms = r.misconceptions(&named);
+    let got: Vec<(&str, u32, usize)> = ms.iter().map(|m| (m.id, m.answers, m.at.len())).collect();
+    assert_eq!(
+        got,
+        [
+            ("counts-initial-delivery", 2, 2),
+            ("only-its-own-wait", 1, 1),
+            ("0", 1, 1),
+            ("0", 1, 1)
+        ]
+    );
+    let dead = r
+        .stops()
+        .into_iter()
+        .find(|s| s.id == "step_dead_letter")
+        .unwrap();
+    assert_eq!(
+        (dead.answered, dead.first_try_right, dead.unoffered),
+        (4, 1, 1)
+    );
+    // The learner's own row tells the changed run from a belief: only eva's step is unoffered.
+    let marks: Vec<(String, bool, bool)> = (0..r.learner_count() as u32)
+        .map(|i| r.learner(i))
+        .flat_map(|l| {
+            let name = l.key.to_string();
+            l.steps
+                .iter()
+                .filter(|st| r.stop(st.stop).id == "step_dead_letter")
+                .map(move |st| (name.clone(), st.right, st.unoffered))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(marks.iter().filter(|m| m.2).count(), 1, "{marks:?}");
+    assert!(
+        marks.iter().any(|m| m.0.contains("eva") && !m.1 && m.2),
+        "{marks:?}"
+    );
+    assert!(
+        marks.iter().all(|m| m.0.contains("eva") || !m.2),
+        "{marks:?}"
+    );
+    assert_eq!(
+        ms[0].name.get(Lang::En),
+        Some("contar la entrega inicial como intento")
+    );
+    // Without a catalogue, the choice's own description.
+    assert_eq!(
+        r.misconceptions(&no_names)[1].name.get(Lang::Es),
+        Some("Secs(960) (es)")
+    );
+}
+
+#[test]
+fn learners_are_known_by_their_identifier_and_shown_by_name() {
+    let mut mbox = a("x", "step_backoff", "only-its-own-wait", 1).value();
+    mbox["actor"] = json!({"mbox": "mailto:eva@example.org"});
+    let mut renamed = a("ana", "step_crash", "hub-redelivers", 2).value();
+    renamed["actor"]["name"] = json!("Ana María");
+    let mut group = a("x", "step_backoff", "only-its-own-wait", 1).value();
+    group["actor"]["objectType"] = json!("Group");
+    let mut nobody = a("x", "step_backoff", "only-its-own-wait", 1).value();
+    nobody["actor"] = json!({"name": "Sin identificador"});
+    let r = report(&[
+        a("ana", "step_backoff", "only-its-own-wait", 1).value(),
+        renamed,
+        mbox,
+        group,
+        nobody,
+    ]);
+    assert_eq!(r.learner_count(), 2);
+    assert_eq!(r.learner(0).steps.len(), 2, "one learner, two stops");
+    assert_eq!(r.learner(0).name, "ana Pérez", "the first name given stays");
+    assert_eq!(r.learner(1).name, "eva@example.org");
+    assert_eq!(r.counts().skipped(Skip::NoLearner), 2);
+}
+
+#[test]
+fn anonymous_numbers_do_not_depend_on_the_order_statements_came_in() {
+    let s: Vec<Value> = ["ana", "bruno", "carla", "dani", "eva"]
+        .iter()
+        .enumerate()
+        .map(|(i, w)| a(w, "step_backoff", "only-its-own-wait", i as u32).value())
+        .collect();
+    let forward = report(&s);
+    let mut rev = s.clone();
+    rev.reverse();
+    let backward = report(&rev);
+    let by_name = |r: &Report| {
+        let numbers = r.anonymous_numbers();
+        let mut v: Vec<(String, u32)> = (0..5)
+            .map(|i| (r.learner(i).name.to_string(), numbers[i as usize]))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(by_name(&forward), by_name(&backward));
+    let mut numbers: Vec<u32> = by_name(&forward).into_iter().map(|(_, n)| n).collect();
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn statements_of_other_shapes_are_skipped_with_a_reason() {
+    let mut r = report(&[]);
+    for text in [
+        "not json",
+        "[1, 2]",
+        "42",
+        r#"{"foo": 1}"#,
+        r#"{"verb": {"id": 7}, "object": {}}"#,
+    ] {
+        r.feed_bytes(text.as_bytes());
+    }
+    let mut no_response = a("ana", "step_backoff", "next-wait", 1).value();
+    no_response["result"] = json!({"success": true});
+    r.feed(&[no_response, json!(null)]);
+    let c = r.counts();
+    assert_eq!(c.read, 7);
+    assert_eq!(c.answers, 0);
+    assert_eq!(c.skipped(Skip::NotJson), 1);
+    assert_eq!(c.skipped(Skip::NotAStatement), 4);
+    assert_eq!(c.skipped(Skip::Shape), 1);
+    assert_eq!(c.shape_example, Some("verb.id"));
+    assert_eq!(c.skipped(Skip::NoResponse), 1);
+    assert_eq!(c.unreadable(), 7);
+}
+
+#[test]
+fn csv_cells_cannot_start_a_formula() {
+    assert_eq!(cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+    for (raw, safe) in [
+        ("+1", "'+1"),
+        ("-2", "'-2"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("Ana", "Ana"),
+        ("a,b", "\"a,b\""),
+    ] {
+        assert_eq!(cell(raw), safe);
+    }
+    let mut evil = a("x", "step_backoff", "only-its-own-wait", 1).value();
+    evil["actor"]["name"] = json!("=cmd|' /C calc'!A0");
+    let r = report(&[evil]);
+    let w = CsvWords {
+        header: ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"],
+        yes: "sí",
+        no: "no",
+    };
+    let text = csv(&r, &no_names, Naming::Names, Lang::Es, &w);
+    let row = text.lines().nth(1).unwrap();
+    assert!(row.starts_with("'=cmd|"), "{row}");
+    let anon = csv(
+        &r,
+        &no_names,
+        Naming::Anonymous {
+            template: "Estudiante {0}",
+        },
+        Lang::Es,
+        &w,
+    );
+    assert!(anon
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with(&format!("Estudiante 1,{CLASS},step_backoff,")));
+    assert!(!anon.contains("cmd"));
+    // What the learner saw (the choice's words), the belief behind it, the time.
+    let cells: Vec<&str> = anon.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(cells.len(), 11, "{cells:?}");
+    assert_eq!(cells[5], "only-its-own-wait");
+    assert_eq!(cells[6], "Secs(120) (es)");
+    assert_eq!(cells[10], "2026-12-01T00:00:01Z");
+}
