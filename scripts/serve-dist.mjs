@@ -1,8 +1,9 @@
 // scripts/serve-dist.mjs DIR PORT: serves the built page (DIR, dist/) on 127.0.0.1:PORT for
 // scripts/serve: static files with their MIME types (the wasm as application/wasm, which
-// WebAssembly.instantiateStreaming needs), DIR/index.html for a folder, nothing outside DIR, and
-// no caching, so a reload after a rebuild gets the new files. DIR is looked up on every request:
-// scripts/build-release puts a new build in its place whole.
+// WebAssembly.instantiateStreaming needs), a folder's index.html (/examples is sent on to
+// /examples/), nothing outside DIR, and no caching, so a reload after a rebuild gets the new
+// files. DIR is looked up on every request: scripts/build-release puts a new build in its place
+// whole.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
@@ -23,9 +24,10 @@ const server = createServer(async (req, res) => {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
-  let path;
+  let url, path;
   try {
-    path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    url = new URL(`http://x${req.url}`);
+    path = decodeURIComponent(url.pathname);
   } catch {
     res.writeHead(400).end('bad request');
     return;
@@ -36,7 +38,14 @@ const server = createServer(async (req, res) => {
     return;
   }
   try {
-    if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+    if ((await stat(file)).isDirectory()) {
+      // A folder's page resolves its relative links against the folder: /examples → /examples/.
+      if (!path.endsWith('/')) {
+        res.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+        return;
+      }
+      file = join(file, 'index.html');
+    }
     const body = await readFile(file);
     res.writeHead(200, {
       'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
