@@ -1,4 +1,4 @@
-//! The teacher's page's own module (built beside the lab by `scripts/build-teacher`): mounts
+//! The teacher's page's own module (built beside the lab by `scripts/build-release`): mounts
 //! into `#teacher` on `teacher.html`. The learner's page never loads it, and it carries the
 //! report (`retry_lab::report`) that the learner's module does not.
 #[cfg(target_arch = "wasm32")]

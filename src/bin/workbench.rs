@@ -1,4 +1,4 @@
-//! The consumer workbench's own module (built beside the lab by `scripts/build-workbench`):
+//! The consumer workbench's own module (built beside the lab by `scripts/build-release`):
 //! mounts into `#workbench` on `workbench.html`, and exports `mount_workbench` for the lab,
 //! which fetches this module only when a learner opens the workbench.
 #[cfg(target_arch = "wasm32")]
