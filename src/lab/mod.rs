@@ -83,6 +83,9 @@ pub enum Action {
     NoEnglish,
     /// A file of texts arrived (or could not): what shows them is drawn again.
     TextsArrived,
+    /// The page opened the consumer workbench (its own module, inside the lab): the path's
+    /// way to it is taken, and its own action no longer offers it.
+    WorkbenchOpened,
 }
 
 pub struct Lab {
@@ -113,6 +116,8 @@ pub struct Lab {
     pub figures_wanted: bool,
     /// The guided path: where the learner is on it, their predictions, what they passed.
     pub path: Path,
+    /// The consumer workbench is open in the page (it stays open until the page reloads).
+    pub workbench_open: bool,
     /// The scenario being played, if one was loaded (until a reset).
     pub loaded: Option<Loaded>,
     /// The moment a share link showed: the run it carries is played up to there once loaded.
@@ -143,6 +148,7 @@ impl Lab {
             figures: None,
             figures_wanted: false,
             path: Path::default(),
+            workbench_open: false,
             continued: None,
             loaded: None,
             pending_at: None,
@@ -291,6 +297,11 @@ impl Lab {
                 (Concern::Lang, Reply::Changed)
             }
             Action::TextsArrived => (Concern::Lang, Reply::Changed),
+            Action::WorkbenchOpened if self.workbench_open => return Vec::new(),
+            Action::WorkbenchOpened => {
+                self.workbench_open = true;
+                (Concern::Path, Reply::Changed)
+            }
             Action::NoEnglish => {
                 self.lang = Lang::Es;
                 self.no_english = true;

@@ -164,11 +164,47 @@ impl Polling {
             .filter(|s| !self.processed.contains(s))
             .collect()
     }
+
+    /// The skipped records as a reader of the log can tell them: after a crash, only once the
+    /// consumer restarted and read on (until then its saved cursor is all there is).
+    pub fn skipped_seen(&self) -> Vec<u64> {
+        let crashed = self.steps.iter().rposition(|s| s.crashed);
+        let read_on = match (crashed, self.restarted_at) {
+            (None, _) => true,
+            (Some(c), Some(r)) => r > c && r < self.steps.len(),
+            (Some(_), None) => false,
+        };
+        if read_on {
+            self.skipped()
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_skipped_record_shows_once_the_consumer_read_on_after_its_crash() {
+        let mut p = Polling::new(7, CursorPolicy::BeforeProcessing, DedupOn::Derived);
+        for f in facts(3) {
+            p.append(&f);
+        }
+        p.poll(3, Some(1));
+        assert_eq!(p.skipped(), [2], "the saved cursor is past it already");
+        assert!(p.skipped_seen().is_empty(), "crashed, not restarted");
+        p.restart();
+        assert!(p.skipped_seen().is_empty(), "restarted, nothing read yet");
+        p.poll(3, None);
+        assert_eq!(p.skipped_seen(), [2]);
+        // Without a crash, what was skipped is seen at once (a lost cursor's stop).
+        let mut q = Polling::new(7, CursorPolicy::AfterCommit, DedupOn::Derived);
+        q.append(&facts(1)[0]);
+        q.poll(3, None);
+        assert_eq!(q.skipped_seen(), q.skipped());
+    }
 
     fn facts(n: u32) -> Vec<Fact> {
         (0..n)

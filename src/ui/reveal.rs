@@ -20,9 +20,18 @@ impl PartialEq for Revealer {
     }
 }
 
-/// Room kept under what is brought into view for the floating control bar, in px (the style
-/// sheet's `scroll-margin-bottom` on a phone).
-const DOCK_MARGIN: u32 = 64;
+/// Room kept under what is brought into view for the floating control bar, in px: its height
+/// and a little air (the style sheet's `scroll-margin-bottom` on a phone is the same for a
+/// one-row bar).
+fn dock_margin(doc: &web_sys::Document) -> u32 {
+    let bar = doc
+        .query_selector(".dock")
+        .ok()
+        .flatten()
+        .and_then(|d| d.dyn_into::<web_sys::HtmlElement>().ok())
+        .map_or(56, |d| d.offset_height().max(0) as u32);
+    bar + 8
+}
 
 /// Whether this page is a frame whose parent the lab's script cannot reach (another origin).
 fn cross_origin_frame(win: &web_sys::Window) -> bool {
@@ -60,13 +69,18 @@ pub fn reveal(el: &web_sys::Element, align: Align, host: Option<&Revealer>) {
         // The control bar floats over the screen's bottom once the host sends viewports:
         // what comes into view stays clear of it (the style sheet's scroll margin does the
         // same where the browser scrolls).
-        let docked = win
-            .document()
+        let doc = win.document();
+        let docked = doc
+            .as_ref()
             .and_then(|d| d.document_element())
             .is_some_and(|h| h.has_attribute("data-viewport"));
+        let margin = match (&doc, docked) {
+            (Some(d), true) => dock_margin(d),
+            _ => 0,
+        };
         host.0.post(&Outgoing::Scroll {
             top: px(r.top()),
-            bottom: px(r.bottom()) + if docked { DOCK_MARGIN } else { 0 },
+            bottom: px(r.bottom()) + margin,
             align,
         });
     }

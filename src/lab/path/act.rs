@@ -22,6 +22,7 @@ named_enum! {
         RebalanceAndPublish = "rebalance_and_publish",
         ExpireAndPublish = "expire_and_publish",
         Compare = "compare",
+        CompareExactlyOnce = "compare_exactly_once",
         Restart = "restart",
         FixAndReplay = "fix_and_replay",
         NextStep = "next_step",
@@ -112,7 +113,9 @@ impl Act {
             Act::ExpireAndPublish => inject(Fault::VisibilityTimeout),
             Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
             Act::NextStep => return stop.stepped().map(Stepped::next).into_iter().collect(),
-            Act::Compare => return vec![Action::Path(super::PathAction::Compared)],
+            Act::Compare | Act::CompareExactlyOnce => {
+                return vec![Action::Path(super::PathAction::Compared)]
+            }
             Act::Restart => return vec![Action::Poll(PollAction::Restart)],
             Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],
             Act::Poll => return vec![Action::Poll(PollAction::Poll { crash: false })],

@@ -73,6 +73,7 @@ fn variant(a: &Action) -> &'static str {
         Action::BadScenario(_) => "bad_scenario",
         Action::NoEnglish => "no_english",
         Action::TextsArrived => "texts_arrived",
+        Action::WorkbenchOpened => "workbench_opened",
         Action::Reset => "reset",
         Action::SetLang(_) => "lang",
         Action::Race(StepperAction::Choose(_)) => "race_choose",
@@ -150,6 +151,8 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::SetLang(Lang::En),
         Action::NoEnglish,
         Action::TextsArrived,
+        Action::WorkbenchOpened,
+        Action::WorkbenchOpened,
         Action::Race(StepperAction::Choose(RaceGuard::UniqueConstraint)),
         Action::Race(StepperAction::Next),
         Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst)),
@@ -186,7 +189,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
     }
     assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 51, "{seen:?}");
+    assert_eq!(seen.len(), 52, "{seen:?}");
 }
 
 #[test]

@@ -259,6 +259,28 @@ fn passing_a_stop_stops_the_clock_before_the_run_shows_a_later_answer() {
 }
 
 #[test]
+fn the_boundary_stop_offers_the_workbench_until_it_is_open() {
+    let mut l = lab();
+    l.apply(Action::Path(PathAction::Go(Stop::Boundary)));
+    assert_eq!(l.path.act(), None, "nothing to do before the answer");
+    l.apply(Action::Path(PathAction::Predict(Choice::ProtectAtProvider)));
+    assert_eq!(l.path.act(), Some(Act::OpenWorkbench));
+    assert!(
+        l.path.passed().contains(&Stop::Boundary),
+        "answered, so passed"
+    );
+    let fx = l.apply(Action::WorkbenchOpened);
+    assert_eq!(
+        l.path.act(),
+        None,
+        "open: the bar and the card offer the way on instead"
+    );
+    assert!(fx.changed.has(Concern::Path));
+    let again = l.apply(Action::WorkbenchOpened);
+    assert!(again.changed.is_empty(), "opened once");
+}
+
+#[test]
 fn the_boundary_stops_answer_is_what_the_workbench_proves() {
     // The stop answers "where does an email's protection go" with "beyond the database"; the
     // workbench it opens shows why: the lesson's pattern, safe for a balance, sends the email

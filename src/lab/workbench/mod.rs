@@ -258,8 +258,16 @@ impl Workbench {
         let n = before.steps.len();
         match a {
             WbAction::SetLang(l) => self.lang = l,
-            WbAction::SetEffect(e) => self.program.effect = e,
-            WbAction::SetConstraint(c) => self.program.constraint = c,
+            // The last edit's line (and its undo) would name a table or an effect no longer
+            // shown: it goes with the change.
+            WbAction::SetEffect(e) => {
+                self.status = self.status.filter(|_| e == before.effect);
+                self.program.effect = e;
+            }
+            WbAction::SetConstraint(c) => {
+                self.status = self.status.filter(|_| c == before.constraint);
+                self.program.constraint = c;
+            }
             WbAction::Add(s) if n < MAX_STEPS => {
                 self.program.steps.push(s);
                 let edit = Edit::Added {

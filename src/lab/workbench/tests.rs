@@ -340,3 +340,17 @@ fn an_undo_or_a_change_to_the_table_is_a_new_question() {
     w.apply(WbAction::SetConstraint(Constraint::Absent));
     assert!(w.checked.is_none());
 }
+
+#[test]
+fn a_change_to_the_table_or_the_effect_takes_the_last_edits_line_with_it() {
+    let mut w = wb();
+    w.apply(WbAction::Remove(0));
+    assert!(w.status.is_some(), "the removal is told, with its undo");
+    w.apply(WbAction::SetConstraint(Constraint::Unique));
+    assert!(w.status.is_some(), "the same table: nothing changed");
+    w.apply(WbAction::SetConstraint(Constraint::Absent));
+    assert!(w.status.is_none(), "it would name a table no longer shown");
+    w.apply(WbAction::Remove(0));
+    w.apply(WbAction::SetEffect(Effect::Email));
+    assert!(w.status.is_none());
+}

@@ -72,7 +72,7 @@ pub(super) fn render(
         Panel::Log => html! { <LogView {lab} {on_action} /> },
         Panel::Workbench => {
             let (origin, xapi) = (options.target_origin.clone(), options.xapi.clone());
-            super::workbench_door::entry(lab.lab.borrow().lang, origin, xapi)
+            super::workbench_door::entry(lab.lab.borrow().lang, origin, xapi, &on_action)
         }
     }
 }

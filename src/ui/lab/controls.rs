@@ -16,11 +16,11 @@ fn input_value(e: &Event) -> String {
 
 /// Icons as SVG paths (16 x 16), not characters: ⏸ shows as a missing-glyph box on machines
 /// whose fonts lack it.
-const PLAY: &str = "M4 2v12l10-6z";
-const PAUSE: &str = "M3 2h4v12H3zM9 2h4v12H9z";
+pub(super) const PLAY: &str = "M4 2v12l10-6z";
+pub(super) const PAUSE: &str = "M3 2h4v12H3zM9 2h4v12H9z";
 const RESET: &str = "M8 3V0L4 4l4 4V5a3 3 0 1 1-3 3H3a5 5 0 1 0 5-5z";
 
-fn icon(path: &'static str) -> Html {
+pub(super) fn icon(path: &'static str) -> Html {
     html! {
         <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d={path} /></svg>
     }

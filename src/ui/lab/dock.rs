@@ -13,9 +13,13 @@ use crate::lab::clock::ClockAction;
 use crate::lab::path::{Act, PathAction};
 use crate::lab::run::RunAction;
 use crate::lab::Action;
+use crate::ui::lab::controls::{icon, PAUSE, PLAY};
 use crate::ui::lab::PanelProps;
 use crate::ui::reveal::{reveal_id, Revealer};
 
+/// One row, whatever the phone: the clock, play, the way back to the card, and either the
+/// stop's own action (its short name) or the way on; «Avanzar» only when neither is offered.
+/// Words that do not fit a narrow screen (`wide-only`) give way to the icons beside them.
 #[component]
 pub fn Dock(props: &PanelProps) -> Html {
     let lab = props.lab.lab.borrow();
@@ -29,31 +33,39 @@ pub fn Dock(props: &PanelProps) -> Html {
         .flatten();
     let host = use_context::<Revealer>();
     let wb_host = host.clone();
+    let on_next = next.filter(|_| act.is_none());
     html! {
         <div class="dock" role="group" aria-label={t.controls}>
-            <span class="mono" aria-hidden="true">{ t.time(lab.run.sim.now_ms()) }</span>
+            <span class="mono dock-clock" aria-hidden="true">{ t.time(lab.run.sim.now_ms()) }</span>
             <button type="button" id="dock-play" class="btn primary small" aria-pressed={playing.to_string()}
-                onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>{ if playing { t.pause } else { t.play } }</button>
-            <button type="button" id="dock-step" class="btn small" aria-label={t.step} onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.path.step_short }</button>
+                aria-label={if playing { t.pause } else { t.play }}
+                onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>
+                { icon(if playing { PAUSE } else { PLAY }) }<span class="wide-only">{ if playing { t.pause } else { t.play } }</span>
+            </button>
+            if act.is_none() && on_next.is_none() {
+                <button type="button" id="dock-step" class="btn small" aria-label={t.step} onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.path.step_short }</button>
+            }
             if lab.path.guided() {
                 <button type="button" id="dock-card" class="btn small" aria-label={t.path.to_card} title={t.path.to_card}
-                    onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>{ t.path.to_card_short }</button>
+                    onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>
+                    { "↑" }<span class="wide-only">{ t.path.to_card_word }</span>
+                </button>
             }
             // The stop seen through: the way on, where the thumb is (the card's «Siguiente» is
-            // under its result, often under this bar on a phone). Beside the workbench's door,
-            // which stays open after the answer, so a learner back from it goes on from here.
-            if let (None | Some(Act::OpenWorkbench), Some(next)) = (act, next) {
-                <button type="button" id="dock-next" class="btn primary small"
+            // under its result, often under this bar on a phone).
+            if let Some(next) = on_next {
+                <button type="button" id="dock-next" class="btn primary small dock-main"
                     onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>{ t.path.next }</button>
             }
             if let Some(act) = act {
-                <button type="button" id="dock-act" class="btn small" data-act={act.as_str()} onclick={if act == Act::OpenWorkbench {
+                <button type="button" id="dock-act" class="btn primary small dock-main" data-act={act.as_str()}
+                    title={t.path.acts[act as usize]} onclick={if act == Act::OpenWorkbench {
                     // The workbench is the page's to open (its own module), as the card does.
-                    let host = wb_host.clone();
-                    Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref()))
+                    let (host, a) = (wb_host.clone(), a.clone());
+                    Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref(), &a))
                 } else {
                     a.reform(|_| Action::Path(PathAction::Do))
-                }}>{ t.path.acts[act as usize] }</button>
+                }}>{ t.path.acts_short[act as usize] }</button>
             }
         </div>
     }

@@ -6,19 +6,27 @@
 use yew::prelude::*;
 
 use crate::embed::protocol::Align;
+use crate::lab::Action;
 use crate::ui::reveal::{reveal_id, Revealer};
 use crate::ui::text::Lang;
 
 /// The panel; `origin` is the host's, where the workbench reports its checkpoints itself, and
-/// `xapi` the lab's activity (the workbench's statements are about `{xapi}/workbench`).
-pub fn entry(lang: Lang, origin: Option<String>, xapi: Option<String>) -> Html {
+/// `xapi` the lab's activity (the workbench's statements are about `{xapi}/workbench`). The
+/// lab hears of its opening (`on_action`): the path's way to it is then taken.
+pub fn entry(
+    lang: Lang,
+    origin: Option<String>,
+    xapi: Option<String>,
+    on_action: &Callback<Action>,
+) -> Html {
     let t = lang.t();
+    let opened = on_action.reform(|_: MouseEvent| Action::WorkbenchOpened);
     html! {
         <section class="panel workbench-entry" aria-labelledby="workbench-h" id="workbench-entry">
             <h2 id="workbench-h">{ t.workbench_heading }</h2>
             <p class="workbench-intro">{ t.workbench_intro }</p>
             <button id="open-workbench" class="btn primary" data-lang={lang.code()} data-origin={origin}
-                data-xapi={xapi.map(|a| format!("{a}/workbench"))}>{ t.workbench_open }</button>
+                data-xapi={xapi.map(|a| format!("{a}/workbench"))} onclick={opened}>{ t.workbench_open }</button>
             <div class="workbench-mount"></div>
         </section>
     }
@@ -28,8 +36,9 @@ pub fn entry(lang: Lang, origin: Option<String>, xapi: Option<String>) -> Html {
 pub const EMAIL_PROGRAM: &str = "steps=begin,insert,apply,commit,ack&effect=email";
 
 /// Opens the lab's workbench (its door fetches the module) on `program` (empty: its own first
-/// program), and brings it into view; an open workbench is only brought into view.
-pub fn open(program: &str, host: Option<&Revealer>) {
+/// program), and brings it into view; an open workbench is only brought into view. The lab
+/// hears of it (`on_action`).
+pub fn open(program: &str, host: Option<&Revealer>, on_action: &Callback<Action>) {
     use wasm_bindgen::JsCast;
     let door = web_sys::window()
         .and_then(|w| w.document())
@@ -39,6 +48,7 @@ pub fn open(program: &str, host: Option<&Revealer>) {
         let _ = door.set_attribute("data-link", program);
         door.click();
     }
+    on_action.emit(Action::WorkbenchOpened);
     // Open already: its consumer, what the learner comes back to judge; else the workbench's
     // place (the workbench brings its consumer on screen once drawn).
     let open = web_sys::window()

@@ -106,6 +106,8 @@ pub struct Texts {
     pub initial_delivery: &'static str,
     pub retry: &'static str,
     pub dead_letter_box: &'static str,
+    /// Beside a veiled «?» that a later stop answers: `{0}` its number.
+    pub veiled_until: &'static str,
     pub schedule: &'static str,
     pub formula: &'static str,
     pub wait: &'static str,

@@ -19,7 +19,8 @@ pub struct PathTexts {
     /// The dock's way back to the stop's card from wherever a link led (a phone): its name,
     /// and what the button shows.
     pub to_card: &'static str,
-    pub to_card_short: &'static str,
+    /// Beside the bar's «↑» where it fits.
+    pub to_card_word: &'static str,
     pub predict: &'static str,
     pub answer: &'static str,
     pub do_now: &'static str,
@@ -76,6 +77,8 @@ pub struct PathTexts {
     pub eos_rows: [&'static str; 3],
     pub eos_story: &'static str,
     pub acts: [&'static str; Act::COUNT],
+    /// The same on the bar at a phone's bottom, a word or two.
+    pub acts_short: [&'static str; Act::COUNT],
     /// The no-jitter stop's two logs.
     pub jitter: JitterTexts,
     pub stops: [StopText; Stop::COUNT],
@@ -84,7 +87,7 @@ pub struct PathTexts {
 
 strings! {
 /// A stop's run in its card: `{0}` seconds since publication («a los 210 s»); the next attempt
-/// (`{0}` its name, `{1}` when, `{2}` seconds left); the move to dead-letter (`{0}` when); what
+/// (`{0}` its name, `{1}` when); the move to dead-letter (`{0}` when); what
 /// each consumer did (`{0}` duplicates the idempotent one discarded, `{1}` effects the naive one
 /// applied); the naive consumer's counter and states (`{0}`, `{1}`); the polling reads (`{0}`),
 /// a read during which it crashed (`{0}` its seq).

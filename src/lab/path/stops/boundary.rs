@@ -3,8 +3,8 @@
 use super::prelude::*;
 
 pub(super) const SPEC: StopSpec = StopSpec {
-    // After the answer: see it in the workbench (the page opens it).
-    next: |_, _| Some(Act::OpenWorkbench),
+    // After the answer: see it in the workbench (the page opens it), until it is open.
+    next: |lab, _| (!lab.workbench_open).then_some(Act::OpenWorkbench),
     // Its answer is proven by the workbench's checker (see the path's tests).
     ..question(
         &[

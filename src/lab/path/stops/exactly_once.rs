@@ -25,7 +25,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
             })
         })
     },
-    next: |_, here| (!here.compared).then_some(Act::Compare),
+    next: |_, here| (!here.compared).then_some(Act::CompareExactlyOnce),
     through: at_once,
     changed: None,
 };

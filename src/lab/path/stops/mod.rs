@@ -58,8 +58,8 @@ named_enum! {
     pub enum Stop {
         Backoff = "step_backoff",
         NoImmediateRetry = "step_no_immediate_retry",
-        NoJitter = "step_no_jitter",
         JitterHerd = "step_jitter_herd",
+        NoJitter = "step_no_jitter",
         DeadLetter = "step_dead_letter",
         FailureRate = "step_failure_rate",
         DoubleV4 = "step_double_v4",
@@ -207,8 +207,8 @@ const fn describe(stop: Stop) -> StopSpec {
     match stop {
         Stop::Backoff => backoff::SPEC,
         Stop::NoImmediateRetry => no_immediate_retry::SPEC,
-        Stop::NoJitter => no_jitter::SPEC,
         Stop::JitterHerd => jitter_herd::SPEC,
+        Stop::NoJitter => no_jitter::SPEC,
         Stop::DeadLetter => dead_letter::SPEC,
         Stop::FailureRate => failure_rate::SPEC,
         Stop::DoubleV4 => double_v4::SPEC,

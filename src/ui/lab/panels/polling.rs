@@ -16,7 +16,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
     let on_policy = crate::ui::on_choice(a, CursorPolicy::from_name, |p| {
         Action::Poll(PollAction::Policy(p))
     });
-    let skipped = p.skipped();
+    let skipped = p.skipped_seen();
     let mark = |d: Option<Did>| match d {
         Some(Did::Applied) => "✓",
         Some(Did::Discarded) => "⊘",

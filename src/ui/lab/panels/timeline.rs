@@ -126,7 +126,12 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64, veiled: bool) -
             }
             <text class="axis" x="0" y={y_end.clone()}>{ "0 s" }</text>
             <text class={classes!("dlq-box", dead.then_some("active"))} x="100%" y={y_end} text-anchor="end">
-                { if veiled { format!("{}: ?", t.dead_letter_box) } else { format!("{}: {}\u{a0}s", t.dead_letter_box, total / 1000) } }
+                { if veiled {
+                    let at = Veil::DeadLetterTotal.answers().number().to_string();
+                    format!("{}: ? · {}", t.dead_letter_box, fill(t.veiled_until, &[&at]))
+                } else {
+                    format!("{}: {}\u{a0}s", t.dead_letter_box, total / 1000)
+                } }
             </text>
         </svg>
     }

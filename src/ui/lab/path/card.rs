@@ -286,8 +286,8 @@ pub fn PathView(props: &PanelProps) -> Html {
                 }
                 <button type="button" class="btn primary" id="path-act" data-act={act.as_str()} ref={next_focus.clone()}
                     onclick={if act == Act::OpenWorkbench {
-                        let host = host.clone();
-                        Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref()))
+                        let (host, a) = (host.clone(), a.clone());
+                        Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref(), &a))
                     } else {
                         a.reform(|_| Action::Path(PathAction::Do))
                     }}>{ pt.acts[act as usize] }</button>
@@ -385,10 +385,10 @@ pub fn PathView(props: &PanelProps) -> Html {
                 }
                 // What comes after the path: building a consumer and seeing it proven.
                 <p class="path-next-up"><a href="#workbench-h" id="path-workbench" onclick={{
-                    let host = host.clone();
+                    let (host, a) = (host.clone(), a.clone());
                     Callback::from(move |e: MouseEvent| {
                         e.prevent_default();
-                        crate::ui::lab::workbench_door::open("", host.as_ref());
+                        crate::ui::lab::workbench_door::open("", host.as_ref(), &a);
                     })
                 }}>{ pt.to_workbench }</a></p>
             }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::lab::path::{Evidence, Stop};
 use crate::lab::Lab;
-use crate::sim::{EventState, Outcome};
+use crate::sim::{EventState, Fault, Outcome};
 use crate::ui::text::{fill, Texts};
 
 /// The card's evidence for the current stop, if it has any and the learner has predicted.
@@ -52,6 +52,15 @@ fn capital(s: &str) -> String {
     out
 }
 
+/// `s` with its first letter small, when it is an ASCII one (a name inside a line).
+fn lower_first(s: &str) -> String {
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    out
+}
+
 /// Seconds since the first event's publication, as the stop's choices count them.
 fn secs(t: &Texts, ms: u64, from_ms: u64) -> String {
     fill(
@@ -78,6 +87,11 @@ fn attempts(lab: &Lab, t: &Texts, instances: bool) -> Vec<String> {
                 secs(t, a.t_ms, from),
                 t.outcome(a.outcome)
             );
+            // The cause injected on this attempt: four causes end the same way for the hub
+            // (no answer), and the card says which one this run had.
+            if let Some(f) = a.fault.filter(|&f| f != Fault::AckLost) {
+                line.push_str(&format!(": {}", lower_first(t.fault(f))));
+            }
             if instances {
                 line.push_str(&format!(" ({})", t.instance(a.instance)));
             }
@@ -87,18 +101,13 @@ fn attempts(lab: &Lab, t: &Texts, instances: bool) -> Vec<String> {
     match e.state {
         // Once judged, the run is read: the next attempt is no news.
         EventState::WaitingRetry { .. } if lab.path.verdict().is_some() => {}
+        // When the next attempt comes, from publication, as the choices count: no countdown,
+        // which this card (redrawn when the run changes, not at every tick) would show stale.
         EventState::WaitingRetry {
             retry, next_at_ms, ..
         } => lines.push(fill(
             t.evidence.next,
-            &[
-                &capital(&t.attempt(retry)),
-                &secs(t, next_at_ms, from),
-                &next_at_ms
-                    .saturating_sub(lab.run.sim.now_ms())
-                    .div_ceil(1000)
-                    .to_string(),
-            ],
+            &[&capital(&t.attempt(retry)), &secs(t, next_at_ms, from)],
         )),
         EventState::DeadLettered { at_ms, .. } if e.series == 0 => {
             lines.push(fill(t.evidence.dead_lettered, &[&secs(t, at_ms, from)]))
@@ -135,12 +144,16 @@ fn consumers(lab: &Lab, t: &Texts, evidence: Evidence) -> Vec<String> {
             ],
         ));
     } else if processed > 0 {
-        lines.push(fill(
-            t.path.rows,
-            &[
-                &idem.effects.pass_rows.to_string(),
-                &naive.effects.pass_rows.to_string(),
-            ],
+        lines.push(format!(
+            "{}: {}",
+            t.pass_rows,
+            fill(
+                t.path.rows,
+                &[
+                    &idem.effects.pass_rows.to_string(),
+                    &naive.effects.pass_rows.to_string(),
+                ],
+            )
         ));
     }
     lines
@@ -196,7 +209,7 @@ fn polling(lab: &Lab, t: &Texts) -> Vec<String> {
     if p.restarted_at == Some(p.steps.len()) {
         reads.push(format!("({})", t.restarted));
     }
-    let skipped = p.skipped();
+    let skipped = p.skipped_seen();
     let mut lines = vec![
         fill(t.evidence.reads, &[&reads.join(", ")]),
         format!("{}: {}", t.cursor, p.cursor),
