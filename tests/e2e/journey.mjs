@@ -16,9 +16,8 @@ const arg = (name, dflt) => process.argv.find((a) => a.startsWith(`--${name}=`))
 const W = Number(arg('width', 375));
 const H = 740;
 const SWIPE = Math.round(H * 0.75);
-// The issue asks for 5 (issue 41); this walk stands at 6 to 9 (2026-12-03, by layout): the rest are the
-// workbench's prediction, check and verdict on a phone, one swipe apart. A regression fails.
-const LOOKING_MOST = 10;
+// Issue 41 asks for at most 5 in a learner's whole journey.
+const LOOKING_MOST = 5;
 /** Predicted wrongly at these, as a learner with the common beliefs would. */
 const WRONG = new Set(['step_backoff', 'step_no_jitter', 'step_jitter_herd', 'step_double_v4', 'step_exactly_once', 'step_race']);
 
@@ -181,7 +180,7 @@ try {
   rows.push(last);
   await check('the last stop\'s link leads to the workbench, and the bar back to the card', async () => {
     await settled(page);
-    await workbench(last, '#path-workbench', 'the link after the last stop');
+    await workbench(last, '#dock-workbench, #path-workbench', 'the bar\'s way on after the last stop');
   });
   await check(`at most ${LOOKING_MOST} swipes spent looking`, async () => {
     assert(count.looking <= LOOKING_MOST, `${count.looking} looking swipes: ${rows.filter((r) => r.looking).map((r) => `${r.stop} ${r.looking}`).join(', ')}`);
@@ -201,7 +200,9 @@ done();
  * on screen, predicts and checks the program it shows, then goes back to the card with the
  * bar's «↑ Volver», which must bring the card's title on screen. */
 async function workbench(row, how, what) {
-  const sel = (await lab.locator('#dock-act').count()) && how.includes('#dock-act') ? '#dock-act' : how.split(', ').pop();
+  // The bar's button where it offers one (where the thumb is), else the card's.
+  const [bar, card] = how.split(', ');
+  const sel = (await lab.locator(bar).count()) ? bar : card;
   await tapOn(sel, 'looking', row);
   const wb = lab.locator('.workbench-entry.opened, .wb');
   await wb.first().waitFor({ timeout: 60000 });
@@ -211,8 +212,13 @@ async function workbench(row, how, what) {
   const y = await scrollY();
   assert(at && at.top < y + H && at.bottom > y, `${what} left the workbench off screen (its top at ${at && Math.round(at.top - y)} px)`);
   // A prediction and a check, as the learner makes them: swiping to them if they are lower.
-  await tapOn('#wb-guess-safe', 'looking', row);
-  await tapOn('#wb-check', 'looking', row);
+  // Reading on when the guess comes right under the program (read the program, then say
+  // what it does); looking if anything stands between them.
+  const program = await span(lab, '.wb-program');
+  const verify = await span(lab, '.wb-verify');
+  const onward = program && verify && verify.top >= program.bottom && verify.top - program.bottom < 40 ? 'reading' : 'looking';
+  await tapOn('#wb-guess-safe', onward, row);
+  await tapOn('#wb-check', onward, row);
   await lab.locator('#wb-outcome').waitFor();
   await settled(page);
   // The verdict's outcome, where the learner is; its explanation below is read on.

@@ -34,6 +34,13 @@ pub fn Dock(props: &PanelProps) -> Html {
     let host = use_context::<Revealer>();
     let wb_host = host.clone();
     let on_next = next.filter(|_| act.is_none());
+    // The path finished at its last stop: the way on is the workbench (as the card's link says).
+    let to_workbench = path.guided()
+        && act.is_none()
+        && path.stop().next().is_none()
+        && path.passed().contains(&path.stop())
+        && !lab.workbench_open;
+    let wb_open_host = host.clone();
     html! {
         <div class="dock" role="group" aria-label={t.controls}>
             <span class="mono dock-clock" aria-hidden="true">{ t.time(lab.run.sim.now_ms()) }</span>
@@ -56,6 +63,13 @@ pub fn Dock(props: &PanelProps) -> Html {
             if let Some(next) = on_next {
                 <button type="button" id="dock-next" class="btn primary small dock-main"
                     onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>{ t.path.next }</button>
+            }
+            if to_workbench {
+                <button type="button" id="dock-workbench" class="btn primary small dock-main" title={t.path.to_workbench}
+                    onclick={{
+                        let a = a.clone();
+                        Callback::from(move |_| crate::ui::lab::workbench_door::open("", wb_open_host.as_ref(), &a))
+                    }}>{ t.path.acts_short[Act::OpenWorkbench as usize] }</button>
             }
             if let Some(act) = act {
                 <button type="button" id="dock-act" class="btn primary small dock-main" data-act={act.as_str()}

@@ -372,18 +372,10 @@ pub fn PathView(props: &PanelProps) -> Html {
             { for outcome }
             if path.finished() && last {
                 <p class="path-finished" id="path-finished">{ fill(pt.finished, &[&path.right().len().to_string(), &n.to_string()]) }</p>
-                if path.right().len() < n {
-                    <div class="path-missed" id="path-missed">
-                        <p class="small">{ pt.missed }</p>
-                        <ul class="row">
-                            { for Stop::ALL.iter().filter(|s| !path.right().contains(s)).map(|&s| html! {
-                                <li><button type="button" class="btn small" data-stop={s.as_str()} onclick={go(s)}>
-                                    { format!("{}. {}", s.number(), pt.stop(s).title) }</button></li>
-                            }) }
-                        </ul>
-                    </div>
-                }
-                // What comes after the path: building a consumer and seeing it proven.
+            }
+            // What comes after the path, right under its end: building a consumer and seeing
+            // it proven (the bar at a phone's bottom offers the same).
+            if last && path.passed().contains(&stop) {
                 <p class="path-next-up"><a href="#workbench-h" id="path-workbench" onclick={{
                     let (host, a) = (host.clone(), a.clone());
                     Callback::from(move |e: MouseEvent| {
@@ -391,6 +383,17 @@ pub fn PathView(props: &PanelProps) -> Html {
                         crate::ui::lab::workbench_door::open("", host.as_ref(), &a);
                     })
                 }}>{ pt.to_workbench }</a></p>
+            }
+            if path.finished() && last && path.right().len() < n {
+                <div class="path-missed" id="path-missed">
+                    <p class="small">{ pt.missed }</p>
+                    <ul class="row">
+                        { for Stop::ALL.iter().filter(|s| !path.right().contains(s)).map(|&s| html! {
+                            <li><button type="button" class="btn small" data-stop={s.as_str()} onclick={go(s)}>
+                                { format!("{}. {}", s.number(), pt.stop(s).title) }</button></li>
+                        }) }
+                    </ul>
+                </div>
             }
             <nav class="row path-nav">
                 <button type="button" class="btn" id="path-back" disabled={stop.previous().is_none()} onclick={go(stop.previous().unwrap_or(stop))}>{ pt.back }</button>
