@@ -59,7 +59,11 @@ pub(super) fn render(
 ) -> Html {
     match panel {
         Panel::Path => html! { <PathView {lab} {on_action} /> },
-        Panel::Challenges => html! { <ChallengesView {lab} {on_action} /> },
+        // Small enough to take its values: it redraws when they change.
+        Panel::Challenges => {
+            let l = lab.lab.borrow();
+            html! { <ChallengesView lang={l.lang} reached={l.challenges} host={l.host} /> }
+        }
         Panel::Timeline => html! { <Timeline {lab} {on_action} /> },
         Panel::Events => html! { <Events {lab} {on_action} /> },
         Panel::Dlq => html! { <DeadLetters {lab} {on_action} /> },

@@ -34,12 +34,12 @@ pub fn Dock(props: &PanelProps) -> Html {
     let host = use_context::<Revealer>();
     let wb_host = host.clone();
     let on_next = next.filter(|_| act.is_none());
-    // The path finished at its last stop: the way on is the workbench (as the card's link says).
+    // The last stop passed: the way on is the workbench (as the card's link says), opened or
+    // brought back on screen.
     let to_workbench = path.guided()
         && act.is_none()
         && path.stop().next().is_none()
-        && path.passed().contains(&path.stop())
-        && !lab.workbench_open;
+        && path.passed().contains(&path.stop());
     let wb_open_host = host.clone();
     html! {
         <div class="dock" role="group" aria-label={t.controls}>

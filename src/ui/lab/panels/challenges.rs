@@ -1,20 +1,31 @@
-//! Guided challenges: what to try, and which ones the learner has already made happen.
+//! Guided challenges: what to try, and which ones the learner has already made happen. Drawn
+//! from values (the challenges reached, the host's counts, the language): it redraws when one
+//! of them changes, with no hold on the lab.
 use yew::prelude::*;
 
 use crate::lab::checkpoints::Challenge;
-use crate::ui::lab::PanelProps;
+use crate::lab::outside::HostCounts;
+use crate::named::Set;
+use crate::ui::text::Lang;
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct ChallengesProps {
+    pub lang: Lang,
+    pub reached: Set<Challenge>,
+    pub host: HostCounts,
+}
 
 #[component]
-pub fn ChallengesView(props: &PanelProps) -> Html {
-    let lab = props.lab.lab.borrow();
-    let t = lab.lang.t();
-    let done = lab.challenges.len();
+pub fn ChallengesView(props: &ChallengesProps) -> Html {
+    let t = props.lang.t();
+    let done = props.reached.len();
+    let host = props.host;
     html! {
         <section class="panel challenges" aria-labelledby="challenges-h" id="challenges">
             <h2 id="challenges-h">{ format!("{} ({done}/{})", t.challenges, Challenge::ALL.len()) }</h2>
             <ol class="challenge-list">
                 { for Challenge::ALL.iter().map(|&c| {
-                    let ok = lab.challenges.contains(&c);
+                    let ok = props.reached.contains(&c);
                     html! {
                         <li class={classes!(ok.then_some("done"))} data-challenge={c.as_str()}>
                             <span class="check" aria-hidden="true">{ if ok { "✓" } else { "○" } }</span>
@@ -24,8 +35,8 @@ pub fn ChallengesView(props: &PanelProps) -> Html {
                     }
                 }) }
             </ol>
-            if lab.host.shown && lab.host.accepted + lab.host.ignored > 0 {
-                <p class="small" id="host-diagnostics">{ format!("{}: {} · {}: {}", t.host_accepted, lab.host.accepted, t.host_ignored, lab.host.ignored) }</p>
+            if host.shown && host.accepted + host.ignored > 0 {
+                <p class="small" id="host-diagnostics">{ format!("{}: {} · {}: {}", t.host_accepted, host.accepted, t.host_ignored, host.ignored) }</p>
             }
         </section>
     }

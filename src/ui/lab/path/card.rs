@@ -51,16 +51,19 @@ fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// Whether the card's heading is out of the screen's upper half: the learner's screen, which in
+/// Whether the stop's title is out of the screen's upper half: the learner's screen, which in
 /// a frame the course page sizes to the lab is the course page's, not the frame's (as tall as
 /// the lab). In a frame of another origin the lab cannot tell, so it says hidden.
 // Called from the stop effect and again from its timeout: one copy, not one inlined in each.
 #[inline(never)]
-fn card_heading_hidden() -> bool {
+fn card_title_hidden() -> bool {
     let Some(win) = web_sys::window() else {
         return false;
     };
-    let Some(h) = win.document().and_then(|d| d.get_element_by_id("path-h")) else {
+    let Some(h) = win
+        .document()
+        .and_then(|d| d.get_element_by_id("path-title"))
+    else {
         return false;
     };
     let mut top = h.get_bounding_client_rect().top();
@@ -166,13 +169,15 @@ pub fn PathView(props: &PanelProps) -> Html {
         let first = use_mut_ref(|| true);
         let host = host.clone();
         use_effect_with(stop, move |_| {
-            if !std::mem::replace(&mut *first.borrow_mut(), false) && card_heading_hidden() {
-                reveal_id("path", Align::Start, host.as_ref());
+            if !std::mem::replace(&mut *first.borrow_mut(), false) && card_title_hidden() {
+                // The stop's title at the screen's top (the path's heading and marks above it):
+                // on a phone its question and choices then fit the screen with it.
+                reveal_id("path-title", Align::Start, host.as_ref());
                 // A frame sized to the lab is resized just after (`ui::resize`, within 300 ms),
                 // which can stop the course page's smooth scroll short: look again then.
                 gloo::timers::callback::Timeout::new(400, move || {
-                    if card_heading_hidden() {
-                        reveal_id("path", Align::Start, host.as_ref());
+                    if card_title_hidden() {
+                        reveal_id("path-title", Align::Start, host.as_ref());
                     }
                 })
                 .forget();
