@@ -292,14 +292,11 @@ pub fn start() {
     // drawn. Without them (a copy that lost them) the stops keep the statements' own words.
     wasm_bindgen_futures::spawn_local(async move {
         use crate::ui::text::loaded::{load_english, load_spanish_path};
-        let files: [(&str, fn(&str) -> Result<(), crate::problem::Why>); 2] = [
-            ("path-es.txt", load_spanish_path),
-            ("texts-en.txt", load_english),
-        ];
-        for (name, load) in files {
-            if let Some(text) = fetch_text(name).await {
-                let _ = load(&text);
-            }
+        if let Some(text) = fetch_text("path-es.txt").await {
+            let _ = load_spanish_path(&text);
+        }
+        if let Some(text) = fetch_text("texts-en.txt").await {
+            let _ = load_english(&text);
         }
         root.set_inner_html(""); // the static "loading" text
         mount(root, props);
