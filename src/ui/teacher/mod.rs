@@ -281,18 +281,33 @@ pub fn start() {
     };
     let query = win.location().search().unwrap_or_default();
     let get = |k: &str| source::query_value(&query, k).unwrap_or_default();
-    root.set_inner_html(""); // the static "loading" text
-                             // The lab's own texts of each stop (its setting and question, in both languages), which
-                             // the lab's module reads from these files when it needs them: built into this module.
-    let _ = crate::ui::text::loaded::load_spanish_path(include_str!("../../../www/path-es.txt"));
-    let _ = crate::ui::text::loaded::load_english(include_str!("../../../www/texts-en.txt"));
-    mount(
-        root,
-        TeacherProps {
-            lang: Lang::from_code(&get("lang")).unwrap_or_default(),
-            endpoint: get("lrs"),
-            activity: get("activity"),
-            class: get("class"),
-        },
-    );
+    let props = TeacherProps {
+        lang: Lang::from_code(&get("lang")).unwrap_or_default(),
+        endpoint: get("lrs"),
+        activity: get("activity"),
+        class: get("class"),
+    };
+    // The lab's own texts of each stop (its setting and question, in both languages): the
+    // files the build writes beside the lab's page and this one, read before the page is
+    // drawn. Without them (a copy that lost them) the stops keep the statements' own words.
+    wasm_bindgen_futures::spawn_local(async move {
+        use crate::ui::text::loaded::{load_english, load_spanish_path};
+        if let Some(text) = fetch_text("path-es.txt").await {
+            let _ = load_spanish_path(&text);
+        }
+        if let Some(text) = fetch_text("texts-en.txt").await {
+            let _ = load_english(&text);
+        }
+        root.set_inner_html(""); // the static "loading" text
+        mount(root, props);
+    });
+}
+
+/// The text of the file `name` beside the page, if the server gave it.
+async fn fetch_text(name: &str) -> Option<String> {
+    let response = crate::ui::fetch_ok(name).await?;
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?;
+    text.as_string()
 }
