@@ -212,11 +212,11 @@ async function workbench(row, how, what) {
   const y = await scrollY();
   assert(at && at.top < y + H && at.bottom > y, `${what} left the workbench off screen (its top at ${at && Math.round(at.top - y)} px)`);
   // A prediction and a check, as the learner makes them: swiping to them if they are lower.
-  // Reading on when the guess comes right under the program (read the program, then say
-  // what it does); looking if anything stands between them.
+  // Reading on when the guess comes under the program within a screen (read the program, the
+  // steps that could change it, then say what it does); looking if it is further or elsewhere.
   const program = await span(lab, '.wb-program');
   const verify = await span(lab, '.wb-verify');
-  const onward = program && verify && verify.top >= program.bottom && verify.top - program.bottom < 40 ? 'reading' : 'looking';
+  const onward = program && verify && verify.top >= program.bottom && verify.top - program.bottom < H / 2 ? 'reading' : 'looking';
   await tapOn('#wb-guess-safe', onward, row);
   await tapOn('#wb-check', onward, row);
   await lab.locator('#wb-outcome').waitFor();

@@ -1,9 +1,9 @@
 //! Language tables that come as files, so the lab's module does not carry them: the English
-//! texts (`www/texts-en.txt`, `en.rs` written out, read when a learner chooses English) and the
-//! Spanish path texts beyond the first view (`www/path-es.txt`: each stop's todo, prompt and
+//! texts (`texts-en.txt`, `en.rs` written out, read when a learner chooses English) and the
+//! Spanish path texts beyond the first view (`path-es.txt`: each stop's todo, prompt and
 //! explanation, each choice's words, each wrong choice's mistake, from `es.rs`; read when the
-//! learner first predicts, or reaches another stop). Both are checked against their source by
-//! the native tests.
+//! learner first predicts, or reaches another stop). The build writes both from the tables
+//! (`built_files`); the native tests read them back.
 use std::mem::discriminant;
 use std::sync::OnceLock;
 

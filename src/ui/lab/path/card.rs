@@ -195,6 +195,21 @@ pub fn PathView(props: &PanelProps) -> Html {
             }
         });
     }
+    // A stepped demonstration: each operation shown comes on screen as it is added under the
+    // button that steps it (the card's or the bar's), so the interleaving is read as it grows.
+    {
+        let host = host.clone();
+        let shown = stop.stepped().map_or(0, |d| d.progress(&lab).0);
+        use_effect_with((stop, shown), move |&(_, shown)| {
+            if shown > 0 {
+                crate::ui::reveal::reveal_selector(
+                    "#path-ops > li:last-child",
+                    Align::Nearest,
+                    host.as_ref(),
+                );
+            }
+        });
+    }
     // A stop whose next move is the card's own slider (not the bar's button): once predicted,
     // the slider comes on screen.
     {
