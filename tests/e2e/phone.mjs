@@ -24,7 +24,8 @@ const facts = (p) => p.evaluate(() => {
     width: document.documentElement.scrollWidth,
     height: innerHeight,
     dockIn: !!dock && dock.top >= 0 && dock.bottom <= innerHeight + 1 && dock.height > 0,
-    heading: rect('#path-h')?.top,
+    // The stop's title: a new stop opens with it at the screen's top (the path's heading above).
+    heading: rect('#path-title')?.top,
     cardBottom: rect('#path') ? rect('#path').bottom + scrollY : null,
     focusTop: rect('.slot.focus') ? rect('.slot.focus').top + scrollY : null,
   };
