@@ -105,7 +105,8 @@ try {
       const title = await span(lab, '#path-title');
       const y = await scrollY();
       row.titleAt = Math.round(title.top - y);
-      row.arrival = title.top >= y && title.bottom <= y + H;
+      // To the pixel: a smooth scroll may stop a fraction short or past.
+      row.arrival = title.top >= y - 1 && title.bottom <= y + H;
       row.card = screens(await read(union(title, await span(lab, '.path-predict'))));
       const ids = await choiceIds(lab);
       await lab.locator(`.choice[data-choice="${WRONG.has(stop) ? after(ids, right) : right}"]`).tap();
