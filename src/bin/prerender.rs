@@ -6,7 +6,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    use retry_lab::ui::lab::app::{App, AppProps};
+    use retry_lab::ui::{App, AppProps};
     // The page's own first view: no host options, nothing saved, no link (page state off keeps
     // the renderer away from the browser's storage and location, which do not exist here).
     if let Some(dir) = std::env::args().nth(1) {

@@ -18,7 +18,8 @@ pub mod reveal;
 pub mod store;
 pub mod text;
 
-pub use lab::app::{App, AppProps};
+pub use lab::app::App;
+pub use lab::AppProps;
 
 /// The event the lab sends its document when its language changes: an open workbench (its own
 /// module, mounted inside the lab) follows, reading the lab's «Idioma».

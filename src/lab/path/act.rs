@@ -1,8 +1,7 @@
-//! A stop's own action (the button the card offers once the learner has predicted) and the
-//! lab's actions that carry it out; the stepped demonstrations' progress; the quiet settings a
-//! run stop's scene starts from.
-use super::spec::Stepped;
-use super::stops::Stop;
+//! The actions on the path: the learner's (`PathAction`) and a stop's own (the button the card
+//! offers once the learner has predicted, `Act`) with the lab's actions that carry it out; the
+//! stepped demonstrations and their progress; the quiet settings a run stop's scene starts from.
+use super::names::{Choice, Stop};
 use crate::lab::clock::ClockAction;
 use crate::lab::polling::PollAction;
 use crate::lab::run::RunAction;
@@ -11,6 +10,30 @@ use crate::lab::stepper::StepperAction;
 use crate::lab::{Action, Lab};
 use crate::sim::demos::{DemoStep, RaceGuard};
 use crate::sim::{Config, DedupOn, Fault};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PathAction {
+    /// Go to this stop (back, next, or resume) and set its scene.
+    Go(Stop),
+    /// The learner's prediction or answer at the current stop (another stop's choice is
+    /// ignored).
+    Predict(Choice),
+    /// The current stop's own action (see [`Path::act`]).
+    Do,
+    /// Leave the path for free exploration; nothing is locked or reset.
+    Explore,
+    /// The no-immediate-retry comparison was run.
+    Compared,
+}
+
+/// A demonstration the path steps through one operation at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stepped {
+    /// Two instances racing on one delivery (`Lab::race`).
+    Race,
+    /// Where the transaction's boundary goes (`Lab::tx`).
+    Tx,
+}
 
 named_enum! {
     /// The action a stop's own button takes, by what the scene is waiting for.
@@ -100,8 +123,9 @@ impl Stepped {
 }
 
 impl Act {
-    /// The actions this act takes at `stop`, with play pressed if the clock is not running.
-    pub fn actions(self, stop: Stop, playing: bool) -> Vec<Action> {
+    /// The actions this act takes at a stop that steps `stepped` (if any), with play pressed
+    /// if the clock is not running.
+    pub fn actions(self, stepped: Option<Stepped>, playing: bool) -> Vec<Action> {
         let run = Action::Run;
         let inject = |fault| vec![run(RunAction::Inject(fault)), run(RunAction::PublishOne)];
         let mut v = match self {
@@ -112,9 +136,9 @@ impl Act {
             Act::RebalanceAndPublish => inject(Fault::Rebalance),
             Act::ExpireAndPublish => inject(Fault::VisibilityTimeout),
             Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
-            Act::NextStep => return stop.stepped().map(Stepped::next).into_iter().collect(),
+            Act::NextStep => return stepped.map(Stepped::next).into_iter().collect(),
             Act::Compare | Act::CompareExactlyOnce => {
-                return vec![Action::Path(super::PathAction::Compared)]
+                return vec![Action::Path(PathAction::Compared)]
             }
             Act::Restart => return vec![Action::Poll(PollAction::Restart)],
             Act::LoseCursor => return vec![Action::Poll(PollAction::LoseCursor)],

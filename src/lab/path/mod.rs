@@ -5,32 +5,19 @@
 //! (`read`). Only this module writes a `Path`.
 mod act;
 pub mod follow;
+mod names;
 mod read;
 mod spec;
 mod stops;
 
 use crate::named::Set;
 
-pub use act::Act;
-pub use spec::{Answer, Evidence, Here, Kind, Offer, Stepped, StopSpec, Veil};
-pub use stops::{Choice, Stop, FAILURE_RATE_P, SHARES};
+pub use act::{Act, PathAction, Stepped};
+pub use names::{Choice, Stop};
+pub use spec::{Answer, Evidence, Here, Kind, Offer, StopSpec, Veil};
+pub use stops::{FAILURE_RATE_P, SHARES};
 
 use super::{Lab, Part, Reply};
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum PathAction {
-    /// Go to this stop (back, next, or resume) and set its scene.
-    Go(Stop),
-    /// The learner's prediction or answer at the current stop (another stop's choice is
-    /// ignored).
-    Predict(Choice),
-    /// The current stop's own action (see [`Path::act`]).
-    Do,
-    /// Leave the path for free exploration; nothing is locked or reset.
-    Explore,
-    /// The no-immediate-retry comparison was run.
-    Compared,
-}
 
 /// What a run showed at a stop, as the stop's choices see it: one of them, or a value that no
 /// choice offers (the learner changed the scene by hand before the run: published once more,
@@ -261,7 +248,7 @@ impl Part for Path {
             }
             PathAction::Do => Reply::Then(
                 self.act
-                    .map(|act| act.actions(self.at, ctx.playing))
+                    .map(|act| act.actions(self.at.stepped(), ctx.playing))
                     .unwrap_or_default(),
             ),
             PathAction::Explore => {
@@ -287,6 +274,7 @@ pub fn update(lab: &mut Lab) -> (Option<Verdict>, Option<Stop>, bool) {
         predicted: p.said.is_some(),
         compared: p.compared,
         shown: p.saw.is_some(),
+        lesson_answer: stop.lesson_answer(),
     };
     let saw = p.saw.or_else(|| (spec.observe)(lab, here));
     here.shown = saw.is_some();

@@ -2,8 +2,8 @@
 //! the lesson's answer, the panels it is about, how it gets its answer, what the card draws as
 //! its evidence, and the functions that set its scene, read its run and pick its own action.
 //! Each stop fills one in its own file under `stops/`.
-use super::act::Act;
-use super::stops::{Choice, Stop};
+use super::act::{Act, Stepped};
+use super::names::{Choice, Stop};
 use crate::lab::panels::Panel;
 use crate::lab::{Action, Lab};
 
@@ -37,15 +37,6 @@ pub const fn w(choice: Choice) -> Offer {
 /// A choice shown as `shows`.
 pub const fn at(choice: Choice, shows: Answer) -> Offer {
     Offer { choice, shows }
-}
-
-/// A demonstration the path steps through one operation at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stepped {
-    /// Two instances racing on one delivery (`Lab::race`).
-    Race,
-    /// Where the transaction's boundary goes (`Lab::tx`).
-    Tx,
 }
 
 /// How a stop gets its answer.
@@ -99,6 +90,8 @@ pub struct Here {
     pub compared: bool,
     /// The run has shown the stop's answer.
     pub shown: bool,
+    /// The lesson's answer, as the stop's button shows it (a question's, once answered).
+    pub lesson_answer: Answer,
 }
 
 /// Everything the path knows of one stop (its texts are keyed by the stop itself, in
@@ -156,7 +149,7 @@ pub fn at_once(_: &Lab) -> bool {
 
 /// A question shows its answer once answered.
 pub fn once_answered(_: &Lab, here: Here) -> Option<Answer> {
-    here.predicted.then(|| here.stop.lesson_answer())
+    here.predicted.then_some(here.lesson_answer)
 }
 
 /// A lesson question: answered at once, no run, nothing to set.

@@ -21,34 +21,12 @@ use super::panels::polling::PollingView;
 use super::panels::scenarios::ScenariosView;
 use super::panels::timeline::Timeline;
 use super::path::card::PathView;
-use super::LabRef;
+use super::{AppProps, LabRef};
 use crate::embed::protocol::{Keep, MountOptions};
 use crate::lab::panels::{self, Panel};
 use crate::lab::Action;
-use crate::problem::BoundaryNotice;
-use crate::sim::Config;
 use crate::ui::reveal::Revealer;
 use crate::ui::text::Lang;
-
-#[derive(Properties, PartialEq, Clone, Default)]
-pub struct AppProps {
-    /// Language and configuration to start with (tests and hosts; a link or saved state wins
-    /// when `page_state` is on).
-    #[prop_or_default]
-    pub lang: Option<Lang>,
-    #[prop_or_default]
-    pub config: Option<Config>,
-    /// The host's options for a direct mount; an iframe reads them from its query string.
-    #[prop_or_default]
-    pub options: Option<MountOptions>,
-    /// Read the share link and saved state, save progress, talk to the host. Off in tests that
-    /// mount several labs into one page.
-    #[prop_or_default]
-    pub page_state: bool,
-    /// Problems the mounter already found in its input, shown with the lab's own.
-    #[prop_or_default]
-    pub notices: Vec<BoundaryNotice>,
-}
 
 /// How to draw each panel (its name, place and concerns are with [`Panel`]).
 pub(super) fn render(

@@ -8,7 +8,7 @@ use gloo::timers::callback::{Interval, Timeout};
 use yew::prelude::*;
 
 use super::announcer::Announcer;
-use super::app::AppProps;
+use super::AppProps;
 use super::{scenario_io, storage, text_files};
 use crate::embed::boot::{boot, Booted, Outside};
 use crate::embed::link::SharedRun;

@@ -5,7 +5,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use yew::prelude::*;
+
+use crate::embed::protocol::MountOptions;
 use crate::lab::{Action, Concerns, Lab, Revs};
+use crate::problem::BoundaryNotice;
+use crate::sim::Config;
+use crate::ui::text::Lang;
 
 pub mod announcer;
 pub mod app;
@@ -61,4 +67,25 @@ pub struct PanelProps {
 /// key, a new value is a new element, whose animation runs once. Zero (a fresh run) is quiet.
 pub fn flash(n: u64) -> Option<&'static str> {
     (n > 0).then_some("flash")
+}
+
+/// What the lab is mounted with (the page, a host's direct mount, a test).
+#[derive(Properties, PartialEq, Clone, Default)]
+pub struct AppProps {
+    /// Language and configuration to start with (tests and hosts; a link or saved state wins
+    /// when `page_state` is on).
+    #[prop_or_default]
+    pub lang: Option<Lang>,
+    #[prop_or_default]
+    pub config: Option<Config>,
+    /// The host's options for a direct mount; an iframe reads them from its query string.
+    #[prop_or_default]
+    pub options: Option<MountOptions>,
+    /// Read the share link and saved state, save progress, talk to the host. Off in tests that
+    /// mount several labs into one page.
+    #[prop_or_default]
+    pub page_state: bool,
+    /// Problems the mounter already found in its input, shown with the lab's own.
+    #[prop_or_default]
+    pub notices: Vec<BoundaryNotice>,
 }

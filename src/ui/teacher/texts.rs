@@ -2,7 +2,6 @@
 //! default, and `teacher_en.rs`), both in the teacher's module (a learner never loads it). A
 //! struct literal per language, so a table that misses a key does not compile.
 use crate::lab::path::Choice;
-use crate::lang::Lang;
 use crate::report::Skip;
 
 /// Why a read stopped short, each with its own sentence.
@@ -202,13 +201,8 @@ pub struct TeacherTexts {
     pub beliefs: &'static [(Choice, &'static str)],
 }
 
-/// The teacher's texts in `lang`.
-pub fn texts(lang: Lang) -> &'static TeacherTexts {
-    match lang {
-        Lang::Es => &crate::ui::text::teacher_es::TEACHER_ES,
-        Lang::En => &crate::ui::text::teacher_en::TEACHER_EN,
-    }
-}
+/// The teacher's texts in `lang` (the tables are in `ui::text`, which picks one).
+pub use crate::ui::text::teacher_texts as texts;
 
 impl From<crate::report::split::SplitError> for Problem {
     fn from(e: crate::report::split::SplitError) -> Problem {
@@ -273,6 +267,7 @@ pub fn plural(p: Plural, n: u64, shown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
 
     /// The `{n}` marks of a template, sorted.
     fn marks(s: &str) -> Vec<String> {

@@ -40,6 +40,14 @@ pub use crate::lang::{fill, Lang};
 pub const LOADING_EN: &str = "Loading the lab…";
 pub use table::{mix, Strings};
 
+/// The teacher's page's texts in `lang` (their keys: `ui::teacher::texts::TeacherTexts`).
+pub fn teacher_texts(lang: Lang) -> &'static crate::ui::teacher::texts::TeacherTexts {
+    match lang {
+        Lang::Es => &teacher_es::TEACHER_ES,
+        Lang::En => &teacher_en::TEACHER_EN,
+    }
+}
+
 impl Lang {
     pub fn t(self) -> &'static Texts {
         match self {

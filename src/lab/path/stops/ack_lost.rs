@@ -13,7 +13,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
     panels: &[Panel::Timeline, Panel::Consumers],
     kind: Kind::Run,
     evidence: Evidence::Redelivery,
-    scene: || super::super::act::quiet_run(DedupOn::Derived),
+    scene: || quiet_run(DedupOn::Derived),
     observe: |lab, _| read::first(lab)?.state.delivered().then(|| read::rows(lab)),
     next: |lab, _| read::fresh(lab).then_some(Act::LoseAckAndPublish),
     through: at_once,

@@ -31,7 +31,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
     through: at_once,
     // A 10 s base: intento 3 at 70 s, which no choice offers.
     changed: Some(|| SceneChange {
-        before: vec![super::super::act::ten_second_base()],
+        before: vec![ten_second_base()],
         after: None,
     }),
 };

@@ -9,7 +9,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
     panels: &[Panel::Timeline, Panel::Consumers],
     kind: Kind::Run,
     evidence: Evidence::Redelivery,
-    scene: || super::super::act::quiet_run(DedupOn::Derived),
+    scene: || quiet_run(DedupOn::Derived),
     observe: |lab, _| {
         let first = read::first(lab)?;
         match first.state {

@@ -47,10 +47,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
     through: |lab| read::first(lab).is_some_and(|e| e.series > 0 && e.state.delivered()),
     // A 10 s base starts a new run (the consumer is down again in it): the queue at 1 270 s.
     changed: Some(|| SceneChange {
-        before: vec![
-            super::super::act::ten_second_base(),
-            Action::Run(RunAction::SetOutage(true)),
-        ],
+        before: vec![ten_second_base(), Action::Run(RunAction::SetOutage(true))],
         after: None,
     }),
 };

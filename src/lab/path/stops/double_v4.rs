@@ -10,6 +10,6 @@ pub(super) const SPEC: StopSpec = StopSpec {
         at(V4MissesRepublication, Rows(2, 2)),
     ],
     right: V4MissesRepublication,
-    scene: || super::super::act::quiet_run(DedupOn::Producer),
+    scene: || quiet_run(DedupOn::Producer),
     ..super::double_v5::DOUBLE
 };

@@ -35,6 +35,6 @@ pub(super) const SPEC: StopSpec = StopSpec {
         at(V5MissesRepublication, Rows(2, 2)),
     ],
     right: V5CatchesRepublication,
-    scene: || super::super::act::quiet_run(DedupOn::Derived),
+    scene: || quiet_run(DedupOn::Derived),
     ..DOUBLE
 };

@@ -1,6 +1,5 @@
 //! The dead-letter share at a 50 % failure probability, which the learner sets in the card:
 //! an event goes there only if all seven deliveries fail, 0.5^7 ≈ 0.78 %.
-use super::super::spec::Offer;
 use super::prelude::*;
 
 /// The failure probability the stop asks the learner to set.

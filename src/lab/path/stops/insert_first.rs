@@ -24,7 +24,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
         at(ConstraintLetsBothApply, Count(2)),
     ],
     right: OneInstanceWins,
-    scene: || super::super::act::race(RaceGuard::UniqueConstraint),
-    observe: |lab, _| super::super::read::race_effects(lab, RaceGuard::UniqueConstraint),
+    scene: || race(RaceGuard::UniqueConstraint),
+    observe: |lab, _| read::race_effects(lab, RaceGuard::UniqueConstraint),
     ..RACE
 };

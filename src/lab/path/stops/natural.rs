@@ -9,7 +9,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
     panels: &[Panel::Timeline, Panel::Consumers],
     kind: Kind::Run,
     evidence: Evidence::TwoEffects,
-    scene: || super::super::act::quiet_run(DedupOn::Derived),
+    scene: || quiet_run(DedupOn::Derived),
     observe: |lab, _| {
         read::first(lab)?.state.delivered().then(|| {
             let e = &lab.run.sim.naive().effects;

@@ -10,7 +10,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
         at(BothInstancesApply, Count(2)),
     ],
     right: BothInstancesApply,
-    scene: || super::super::act::race(RaceGuard::CheckThenInsert),
-    observe: |lab, _| super::super::read::race_effects(lab, RaceGuard::CheckThenInsert),
+    scene: || race(RaceGuard::CheckThenInsert),
+    observe: |lab, _| read::race_effects(lab, RaceGuard::CheckThenInsert),
     ..super::insert_first::RACE
 };

@@ -14,7 +14,7 @@ pub(super) const SPEC: StopSpec = StopSpec {
     panels: &[Panel::Timeline, Panel::Consumers],
     kind: Kind::Run,
     evidence: Evidence::Redelivery,
-    scene: || super::super::act::quiet_run(DedupOn::Derived),
+    scene: || quiet_run(DedupOn::Derived),
     observe: |lab, _| {
         let ev = read::first(lab)?;
         if !ev.state.delivered() {
