@@ -1,7 +1,7 @@
 //! The actions on the path: the learner's (`PathAction`) and a stop's own (the button the card
 //! offers once the learner has predicted, `Act`) with the lab's actions that carry it out; the
 //! stepped demonstrations and their progress; the quiet settings a run stop's scene starts from.
-use super::names::{Choice, Stop};
+use super::stops::{Choice, Stop};
 use crate::lab::clock::ClockAction;
 use crate::lab::polling::PollAction;
 use crate::lab::run::RunAction;

@@ -5,7 +5,6 @@
 //! (`read`). Only this module writes a `Path`.
 mod act;
 pub mod follow;
-mod names;
 mod read;
 mod spec;
 mod stops;
@@ -13,9 +12,8 @@ mod stops;
 use crate::named::Set;
 
 pub use act::{Act, PathAction, Stepped};
-pub use names::{Choice, Stop};
 pub use spec::{Answer, Evidence, Here, Kind, Offer, StopSpec, Veil};
-pub use stops::{FAILURE_RATE_P, SHARES};
+pub use stops::{Choice, Stop, FAILURE_RATE_P, SHARES};
 
 use super::{Lab, Part, Reply};
 

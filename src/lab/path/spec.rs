@@ -3,7 +3,7 @@
 //! its evidence, and the functions that set its scene, read its run and pick its own action.
 //! Each stop fills one in its own file under `stops/`.
 use super::act::{Act, Stepped};
-use super::names::{Choice, Stop};
+use super::stops::{Choice, Stop};
 use crate::lab::panels::Panel;
 use crate::lab::{Action, Lab};
 
