@@ -49,7 +49,7 @@ pub fn Dock(props: &PanelProps) -> Html {
                 onclick={a.reform(|_| Action::Clock(ClockAction::TogglePlay))}>
                 { icon(if playing { PAUSE } else { PLAY }) }<span class="wide-only">{ if playing { t.pause } else { t.play } }</span>
             </button>
-            if act.is_none() && on_next.is_none() {
+            if act.is_none() && on_next.is_none() && !to_workbench {
                 <button type="button" id="dock-step" class="btn small" aria-label={t.step} onclick={a.reform(|_| Action::Run(RunAction::Step))}>{ t.path.step_short }</button>
             }
             if lab.path.guided() {

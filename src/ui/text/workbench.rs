@@ -24,6 +24,8 @@ pub struct WbTexts {
     /// By [`WbStep`]: what the step does, one line under the block in the palette (the
     /// insert's on a table with its unique constraint).
     pub step_rules: [&'static str; WbStep::COUNT],
+    /// The apply step's rule when the effect is an email (it never waits for a commit).
+    pub apply_email_rule: &'static str,
     /// The insert block's label and rule on a table without a unique constraint.
     pub insert_plain: &'static str,
     pub insert_plain_rule: &'static str,
@@ -155,12 +157,12 @@ impl WbTexts {
             _ => self.steps[s as usize],
         }
     }
-    /// What a step does, on this table.
-    pub fn step_rule(&self, s: WbStep, c: Constraint) -> &'static str {
-        if s == WbStep::Insert && c == Constraint::Absent {
-            self.insert_plain_rule
-        } else {
-            self.step_rules[s as usize]
+    /// What a step does, with this effect, on this table.
+    pub fn step_rule(&self, s: WbStep, e: WbEffect, c: Constraint) -> &'static str {
+        match (s, e, c) {
+            (WbStep::Insert, _, Constraint::Absent) => self.insert_plain_rule,
+            (WbStep::Apply, WbEffect::Email, _) => self.apply_email_rule,
+            _ => self.step_rules[s as usize],
         }
     }
     /// The status line: a change to the steps, or that it was taken back.

@@ -84,7 +84,7 @@ pub fn palette(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> H
                             aria-label={fill(t.add, &[t.step(s, effect, c)])} onclick={d.reform(move |_| WbAction::Add(s))}>
                             <span aria-hidden="true">{ "+ " }</span>{ t.step(s, effect, c) }
                         </button>
-                        <small class="wb-rule">{ t.step_rule(s, c) }</small>
+                        <small class="wb-rule">{ t.step_rule(s, effect, c) }</small>
                     </li>
                 }) }
             </ul>
@@ -92,7 +92,7 @@ pub fn palette(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> H
                 <summary>{ t.palette_rules }</summary>
                 <dl>
                     { for Step::ALL.iter().map(|&s| html! {
-                        <><dt>{ t.step(s, effect, c) }</dt><dd>{ t.step_rule(s, c) }</dd></>
+                        <><dt>{ t.step(s, effect, c) }</dt><dd>{ t.step_rule(s, effect, c) }</dd></>
                     }) }
                 </dl>
             </details>

@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
 use crate::lab::path::{Act, Evidence, PathAction, Shown, Stop, Verdict};
+use crate::lab::revs::Concern;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab};
 use crate::ui::lab::text_files::{failed as file_failed, fetch_file, prefetch_file, File};
@@ -186,24 +187,33 @@ pub fn PathView(props: &PanelProps) -> Html {
     }
     // The verdict comes where the learner is looking: under the run's evidence, which can push
     // it below the screen on a phone. It is brought on screen when it comes (and only then).
+    // A computed comparison's chart comes with it, its heading first: the chart from its top.
     {
         let host = host.clone();
         let judged = path.verdict().is_some();
+        let chart = matches!(
+            evidence,
+            Evidence::Recovery | Evidence::Herd | Evidence::ExactlyOnce
+        );
         use_effect_with((stop, judged), move |&(_, judged)| {
-            if judged {
+            if judged && chart {
+                reveal_id("path-compared", Align::Start, host.as_ref());
+            } else if judged {
                 reveal_id("path-result", Align::Nearest, host.as_ref());
             }
         });
     }
-    // A stepped demonstration: each operation shown comes on screen as it is added under the
-    // button that steps it (the card's or the bar's), so the interleaving is read as it grows.
+    // What the run shows in the card comes on screen as it grows, whichever button moved it
+    // (the card's or the bar's): each attempt, read, or operation of a demonstration, its last
+    // line brought into view (nothing moves while it is already there).
     {
         let host = host.clone();
-        let shown = stop.stepped().map_or(0, |d| d.progress(&lab).0);
-        use_effect_with((stop, shown), move |&(_, shown)| {
-            if shown > 0 {
+        let said = path.said().is_some();
+        let run = [Concern::Sim, Concern::Polling, Concern::Demos].map(|c| lab.revs.get(c));
+        use_effect_with((stop, said, run), move |&(_, said, _)| {
+            if said {
                 crate::ui::reveal::reveal_selector(
-                    "#path-ops > li:last-child",
+                    "#path-ops > li:last-child, #path-evidence > li:last-child",
                     Align::Nearest,
                     host.as_ref(),
                 );
@@ -387,7 +397,7 @@ pub fn PathView(props: &PanelProps) -> Html {
             // each attempt, the consumers' rows, the reads, the demonstration's operations.
             { for crate::ui::lab::path::evidence::in_card(&lab) }
             if path.compared() {
-                { compared_in_card(t, &lab.cfg, evidence) }
+                <div id="path-compared">{ compared_in_card(t, &lab.cfg, evidence) }</div>
             }
             { for outcome }
             if path.finished() && last {

@@ -77,10 +77,15 @@ fn attempts(lab: &Lab, t: &Texts, instances: bool) -> Vec<String> {
     };
     // The initial delivery is at publication: seconds count from it, replays included.
     let from = e.attempts.first().map_or(e.series_started_ms, |a| a.t_ms);
-    let mut lines: Vec<String> = e
-        .attempts
-        .iter()
-        .map(|a| {
+    let mut lines: Vec<String> = Vec::new();
+    for (i, a) in e.attempts.iter().enumerate() {
+        // A replay starts a new series: the series before it had ended in the dead-letter
+        // queue at its last attempt, which the card still says (the stop asked when).
+        if i > 0 && a.series != e.attempts[i - 1].series {
+            let at = e.attempts[i - 1].t_ms;
+            lines.push(fill(t.evidence.dead_lettered, &[&secs(t, at, from)]));
+        }
+        lines.push({
             let mut line = format!(
                 "{} · {} · {}",
                 capital(&t.attempt_in(a.series, a.attempt)),
@@ -96,8 +101,8 @@ fn attempts(lab: &Lab, t: &Texts, instances: bool) -> Vec<String> {
                 line.push_str(&format!(" ({})", t.instance(a.instance)));
             }
             line
-        })
-        .collect();
+        });
+    }
     match e.state {
         // Once judged, the run is read: the next attempt is no news.
         EventState::WaitingRetry { .. } if lab.path.verdict().is_some() => {}
