@@ -86,6 +86,41 @@ pub fn reveal(el: &web_sys::Element, align: Align, host: Option<&Revealer>) {
     }
 }
 
+/// The learner's screen height, in px: the page's, or in a frame of the same origin the top
+/// page's (a frame sized to the lab is as tall as the lab). None where the lab cannot tell.
+fn screen_height(win: &web_sys::Window) -> Option<f64> {
+    let framed = win.parent().ok().flatten().is_some_and(|p| p != *win);
+    let top = if framed {
+        win.frame_element().ok().flatten()?;
+        win.parent().ok().flatten()?
+    } else {
+        win.clone()
+    };
+    top.inner_height().ok()?.as_f64()
+}
+
+/// Brings the part of the page from the top of `first` to the bottom of `last` into view:
+/// all of it, `first`'s top at the screen's top, where it fits between there and the control
+/// bar; else as little as shows `last` (what the learner reads next). Where the screen is not
+/// known (a frame of another origin) the host is asked for the whole part.
+pub fn reveal_span(first: &str, last: &str, host: Option<&Revealer>) {
+    let Some(win) = web_sys::window() else { return };
+    let Some(doc) = win.document() else { return };
+    let (Some(a), Some(b)) = (doc.get_element_by_id(first), doc.get_element_by_id(last)) else {
+        return reveal_id(last, Align::Nearest, host);
+    };
+    let span = b.get_bounding_client_rect().bottom() - a.get_bounding_client_rect().top();
+    let fits = match screen_height(&win) {
+        Some(h) => span + f64::from(dock_margin(&doc)) + 8.0 <= h,
+        None => true,
+    };
+    if fits {
+        reveal(&a, Align::Start, host);
+    } else {
+        reveal(&b, Align::Nearest, host);
+    }
+}
+
 /// Brings the element with id `id` into view (see [`reveal`]), if the page has one.
 pub fn reveal_id(id: &str, align: Align, host: Option<&Revealer>) {
     if let Some(el) = web_sys::window()

@@ -197,7 +197,7 @@ pub fn PathView(props: &PanelProps) -> Html {
         );
         use_effect_with((stop, judged), move |&(_, judged)| {
             if judged && chart {
-                reveal_id("path-compared", Align::Start, host.as_ref());
+                crate::ui::reveal::reveal_span("path-compared", "path-result", host.as_ref());
             } else if judged {
                 reveal_id("path-result", Align::Nearest, host.as_ref());
             }
@@ -208,10 +208,11 @@ pub fn PathView(props: &PanelProps) -> Html {
     // line brought into view (nothing moves while it is already there).
     {
         let host = host.clone();
-        let said = path.said().is_some();
+        // Once judged, the result is brought instead (it comes under the run's lines).
+        let running = path.said().is_some() && path.verdict().is_none();
         let run = [Concern::Sim, Concern::Polling, Concern::Demos].map(|c| lab.revs.get(c));
-        use_effect_with((stop, said, run), move |&(_, said, _)| {
-            if said {
+        use_effect_with((stop, running, run), move |&(_, running, _)| {
+            if running {
                 crate::ui::reveal::reveal_selector(
                     "#path-ops > li:last-child, #path-evidence > li:last-child",
                     Align::Nearest,
