@@ -19,7 +19,7 @@ try {
 
   const mc = [];
   for (let i = 0; i < RUNS; i++) {
-    mc.push(await page.evaluate(async () => (await import('./retry-lab.js')).bench_montecarlo(1000000)));
+    mc.push(await page.evaluate(async () => { const b = await import('./bench.js'); await b.default(); return b.bench_montecarlo(1000000); }));
   }
   console.log(`browser montecarlo: 1000000 events, median ${median(mc).toFixed(1)} ms (runs: ${mc.map((x) => x.toFixed(1)).join(' ')})`);
 
@@ -43,7 +43,7 @@ try {
 
   // Time travel: recomputing 30 simulated minutes of a 100-event session (the core alone),
   // then the same through the page's scrubber (recompute and redraw).
-  const travel = await page.evaluate(async () => (await import('./retry-lab.js')).bench_recompute(100));
+  const travel = await page.evaluate(async () => { const b = await import('./bench.js'); await b.default(); return b.bench_recompute(100); });
   console.log(`browser time travel: recompute 30 simulated minutes of a 100-event session, median ${travel.toFixed(2)} ms`);
   // The same session as a scenario file (a publication every 18 simulated seconds), loaded
   // and played to its end at 30 minutes.
