@@ -99,19 +99,21 @@ fn screen_height(win: &web_sys::Window) -> Option<f64> {
     top.inner_height().ok()?.as_f64()
 }
 
-/// Brings the part of the page from the top of `first` to the bottom of `last` into view:
-/// all of it, `first`'s top at the screen's top, where it fits between there and the control
-/// bar; else as little as shows `last` (what the learner reads next). Where the screen is not
-/// known (a frame of another origin) the host is asked for the whole part.
+/// Brings `first` to the screen's top where `last`, under it, then shows at least its first
+/// lines above the control bar (a chart and the verdict on it: the chart's heading and the
+/// verdict on one screen, the rest read on); else as little as shows `last` (what the learner
+/// reads next). Where the screen is not known (a frame of another origin) `first` comes first.
 pub fn reveal_span(first: &str, last: &str, host: Option<&Revealer>) {
+    /// What must show of `last`: its verdict line and the start of what follows.
+    const LAST_START: f64 = 80.0;
     let Some(win) = web_sys::window() else { return };
     let Some(doc) = win.document() else { return };
     let (Some(a), Some(b)) = (doc.get_element_by_id(first), doc.get_element_by_id(last)) else {
         return reveal_id(last, Align::Nearest, host);
     };
-    let span = b.get_bounding_client_rect().bottom() - a.get_bounding_client_rect().top();
+    let span = b.get_bounding_client_rect().top() - a.get_bounding_client_rect().top();
     let fits = match screen_height(&win) {
-        Some(h) => span + f64::from(dock_margin(&doc)) + 8.0 <= h,
+        Some(h) => 8.0 + span + LAST_START + f64::from(dock_margin(&doc)) <= h,
         None => true,
     };
     if fits {

@@ -195,7 +195,9 @@ pub fn PathView(props: &PanelProps) -> Html {
             evidence,
             Evidence::Recovery | Evidence::Herd | Evidence::ExactlyOnce
         );
-        use_effect_with((stop, judged), move |&(_, judged)| {
+        // Again once the feedback's words come (`path-es.txt`): the result grows with them.
+        let worded = lab.lang.path_ready();
+        use_effect_with((stop, judged, worded), move |&(_, judged, _)| {
             if judged && chart {
                 crate::ui::reveal::reveal_span("path-compared", "path-result", host.as_ref());
             } else if judged {
