@@ -116,11 +116,35 @@ pub fn reveal_span(first: &str, last: &str, host: Option<&Revealer>) {
         Some(h) => 8.0 + span + LAST_START + f64::from(dock_margin(&doc)) <= h,
         None => true,
     };
-    if fits {
-        reveal(&a, Align::Start, host);
+    let (el, align) = if fits {
+        (a, Align::Start)
     } else {
-        reveal(&b, Align::Nearest, host);
-    }
+        (b, Align::Nearest)
+    };
+    // What was just drawn makes the lab taller, and a course page that sizes its frame to the
+    // lab resizes it within 300 ms (`ui::resize`), which stops a smooth scroll short: the move
+    // waits for that, and is looked at once more after it.
+    let (host, frame) = (host.cloned(), win.frame_element().ok().flatten());
+    gloo::timers::callback::Timeout::new(320, move || {
+        reveal(&el, align, host.as_ref());
+        gloo::timers::callback::Timeout::new(500, move || {
+            let top = el.get_bounding_client_rect().top()
+                + frame.map_or(0.0, |f| f.get_bounding_client_rect().top());
+            let screen = web_sys::window()
+                .as_ref()
+                .and_then(screen_height)
+                .unwrap_or(f64::MAX);
+            let off = match align {
+                Align::Start => !(-2.0..=24.0).contains(&top),
+                Align::Nearest => top < -2.0 || top > screen,
+            };
+            if off {
+                reveal(&el, align, host.as_ref());
+            }
+        })
+        .forget();
+    })
+    .forget();
 }
 
 /// Brings the element with id `id` into view (see [`reveal`]), if the page has one.
