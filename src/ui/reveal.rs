@@ -39,10 +39,21 @@ fn cross_origin_frame(win: &web_sys::Window) -> bool {
     framed && win.frame_element().ok().flatten().is_none()
 }
 
+thread_local! {
+    /// Bumped by every move into view: a move that waits (see [`reveal_span`]) is given up when
+    /// another one came after it (the learner went back to the card meanwhile, say).
+    static MOVES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn moves() -> u32 {
+    MOVES.with(std::cell::Cell::get)
+}
+
 /// Brings `el` into view: its top at the top of the screen (`Start`), or as little scrolling as
 /// shows it whole (`Nearest`, nothing when it is on screen already). Smooth unless the learner
 /// asked for reduced motion.
 pub fn reveal(el: &web_sys::Element, align: Align, host: Option<&Revealer>) {
+    MOVES.with(|m| m.set(m.get().wrapping_add(1)));
     let Some(win) = web_sys::window() else { return };
     let reduced = win
         .match_media("(prefers-reduced-motion: reduce)")
@@ -125,9 +136,17 @@ pub fn reveal_span(first: &str, last: &str, host: Option<&Revealer>) {
     // lab resizes it within 300 ms (`ui::resize`), which stops a smooth scroll short: the move
     // waits for that, and is looked at once more after it.
     let (host, frame) = (host.cloned(), win.frame_element().ok().flatten());
+    let asked = moves();
     gloo::timers::callback::Timeout::new(320, move || {
+        if moves() != asked {
+            return;
+        }
         reveal(&el, align, host.as_ref());
+        let made = moves();
         gloo::timers::callback::Timeout::new(500, move || {
+            if moves() != made {
+                return;
+            }
             let top = el.get_bounding_client_rect().top()
                 + frame.map_or(0.0, |f| f.get_bounding_client_rect().top());
             let screen = web_sys::window()
