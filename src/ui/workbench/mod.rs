@@ -193,14 +193,20 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
             }
         });
     }
-    // Opened from the lab, the button that opened it is gone: the focus goes to its heading.
-    use_effect_with((), move |_| {
-        if in_lab {
-            if let Some(h) = select("#wb-title") {
-                focus_quietly(&h);
+    // Opened from the lab, the button that opened it is gone: the focus goes to its heading,
+    // and its consumer comes to the screen's top (the page has grown by the workbench since
+    // the door was pressed, so only now can it scroll that far).
+    {
+        let host = Revealer(host.clone());
+        use_effect_with((), move |_| {
+            if in_lab {
+                if let Some(h) = select("#wb-title") {
+                    focus_quietly(&h);
+                }
+                crate::ui::reveal::reveal_span("wb-program-h", "wb-program-h", Some(&host));
             }
-        }
-    });
+        });
+    }
     // In the lab, its language is the lab's: told by an event, read from the lab's «Idioma».
     {
         let d = dispatch.clone();
