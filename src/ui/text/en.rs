@@ -281,7 +281,7 @@ pub static EN: Texts = Texts {
                 title: "The exponential backoff bar",
                 todo: "Every delivery fails here, the initial one and the retries, so the hub retries on the lesson's wait table: each wait doubles the one before. Publish a pass and watch each segment of the bar grow.",
                 prompt: "At which second after publication does retry 3 happen?",
-                explain: "The waits add up: 30 + 60 + 120 = 210 s, the wait table's «Cumulative». With no randomness, every retry came exactly on time, on the bar and in the log.",
+                explain: "The waits add up: 30 + 60 + 120 = 210 s, the wait table's «Cumulative». With no randomness, every retry came exactly on time: see the list above.",
             },
             NoImmediateRetry: StopText {
                 title: "Retry at once, or wait",
@@ -393,7 +393,7 @@ pub static EN: Texts = Texts {
             },
             AskNatural: StopText {
                 title: "Lesson question: natural idempotency",
-                todo: "Look at the effect rows of both consumers.",
+                todo: "Picture each operation applied twice to the same event: which one leaves the same result as applying it once?",
                 prompt: "Which operation is naturally idempotent with no extra work?",
                 explain: "Setting a value leaves the same final state, done once or ten times: «Status = 'scheduled'» matches in both consumers, while the naive one's counter, log lines and emails grew.",
             },

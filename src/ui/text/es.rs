@@ -287,7 +287,7 @@ pub static ES: Texts = Texts {
                 title: "La barra de backoff exponencial",
                 todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase y mira cómo se alarga cada tramo de la barra.",
                 prompt: "¿En qué segundo, contado desde la publicación, ocurre el intento 3?",
-                explain: later!("Las esperas se suman: 30 + 60 + 120 = 210\u{a0}s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora, en la barra y en el registro de la simulación."),
+                explain: later!("Las esperas se suman: 30 + 60 + 120 = 210\u{a0}s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora: míralo en la lista de arriba."),
             },
             NoImmediateRetry: StopText {
                 title: "Reintentar en el acto o esperar",
@@ -399,7 +399,7 @@ pub static ES: Texts = Texts {
             },
             AskNatural: StopText {
                 title: "Pregunta de la lección: idempotencia natural",
-                todo: later!("Mira las filas de efectos de los dos consumidores."),
+                todo: later!("Imagina cada operación aplicada dos veces al mismo evento: ¿cuál deja el mismo resultado que una sola vez?"),
                 prompt: later!("¿Qué operación es naturalmente idempotente sin ningún trabajo extra?"),
                 explain: later!("Fijar un valor deja el mismo estado final, lo hagas una vez o diez: «Estado = 'scheduled'» coincide en los dos consumidores, mientras que el contador, las líneas de log y los correos del no idempotente crecieron."),
             },

@@ -75,6 +75,9 @@ pub struct WbTexts {
     /// By [`Guess`].
     pub guesses: [&'static str; Guess::COUNT],
     pub check: &'static str,
+    /// The ways between the program and its check on a phone, where the palette lies between.
+    pub to_check: &'static str,
+    pub to_program: &'static str,
     pub predict_first: &'static str,
     pub right: &'static str,
     pub wrong: &'static str,

@@ -84,6 +84,8 @@ pub static WB_EN: WbTexts = WbTexts {
         Stuck: "It can get stuck: a copy never reaches the ack",
     }),
     check: "Check",
+    to_check: "↓ Predict and check",
+    to_program: "↑ Change the consumer",
     predict_first: "Choose your prediction to check.",
     right: "Right!",
     wrong: "Not that.",

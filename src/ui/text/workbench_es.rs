@@ -84,6 +84,8 @@ pub static WB_ES: WbTexts = WbTexts {
         Stuck: "Puede quedarse atascado: una copia nunca llega al ack",
     }),
     check: "Comprobar",
+    to_check: "↓ Predecir y comprobar",
+    to_program: "↑ Cambiar el consumidor",
     predict_first: "Elige tu predicción para poder comprobar.",
     right: "¡Acertaste!",
     wrong: "No era eso.",

@@ -229,7 +229,13 @@ pub fn on_select(d: &Callback<WbAction>, to: fn(&str) -> Option<WbAction>) -> Ca
 
 /// The learner's consumer: the effect, the dedup table, the patterns (the loaded one named),
 /// the blocks.
-pub fn program(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>, ui: &EditorUi) -> Html {
+pub fn program(
+    wb: &Workbench,
+    t: &'static WbTexts,
+    d: &Callback<WbAction>,
+    ui: &EditorUi,
+    go: &Callback<&'static str>,
+) -> Html {
     let (n, effect, constraint) = (
         wb.program.steps.len(),
         wb.program.effect,
@@ -286,6 +292,10 @@ pub fn program(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>, ui: 
             { status(Place::List, wb, t, d) }
             if effect == Effect::Set {
                 <p class="note">{ t.set_note }</p>
+            }
+            if n > 0 {
+                <button type="button" class="btn small wb-jump" id="wb-to-check"
+                    onclick={go.reform(|_| "wb-verify")}>{ t.to_check }</button>
             }
         </section>
     }

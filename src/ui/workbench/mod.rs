@@ -110,8 +110,10 @@ fn carry_out(fx: &WbEffects, tool: Option<&str>, host: &Revealer) {
     }
     match (fx.reveal, &target) {
         (Some(Reveal::Move(i)), _) => reveal_move(i, host),
+        // Its first line at the screen's top, once a course page has grown its frame to it
+        // (a resize stops a smooth scroll short).
         (Some(Reveal::Verdict), _) => {
-            crate::ui::reveal::reveal_id("wb-outcome", Align::Nearest, Some(host))
+            crate::ui::reveal::reveal_span("wb-outcome", "wb-outcome", Some(host))
         }
         (None, Some(el)) => reveal(el, Align::Nearest, Some(host)),
         (None, None) => {}
@@ -230,6 +232,13 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     let on_lang =
         crate::ui::workbench::editor::on_select(d, |v| Lang::from_code(v).map(WbAction::SetLang));
     let share = format!("{}#{}", props.base, wb.fragment());
+    // A phone's ways between the program and its check (the palette lies between them).
+    let go = {
+        let host = Revealer(host.clone());
+        Callback::from(move |id: &'static str| {
+            crate::ui::reveal::reveal_id(id, Align::Start, Some(&host))
+        })
+    };
     html! {
         <div class="lab workbench">
             <header class="lab-header">
@@ -255,8 +264,8 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
             }
             <div class="wb-body">
                 { palette(&wb, t, d) }
-                { program(&wb, t, d, &editor) }
-                { crate::ui::workbench::verdict::predict(&wb, t, d) }
+                { program(&wb, t, d, &editor, &go) }
+                { crate::ui::workbench::verdict::predict(&wb, t, d, &go) }
             </div>
             <p class="small"><a id="wb-share" href={share}>{ t.share }</a></p>
         </div>

@@ -9,10 +9,15 @@ use crate::sim::workbench::Effect;
 use crate::ui::text::{fill, WbTexts};
 
 /// The prediction, the check button and the verdict.
-pub fn predict(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html {
+pub fn predict(
+    wb: &Workbench,
+    t: &'static WbTexts,
+    d: &Callback<WbAction>,
+    go: &Callback<&'static str>,
+) -> Html {
     let n = wb.program.steps.len();
     html! {
-        <section class="panel wb-verify" aria-labelledby="wb-predict-h">
+        <section class="panel wb-verify" id="wb-verify" aria-labelledby="wb-predict-h">
             <fieldset class="wb-guesses">
                 <legend id="wb-predict-h">{ t.predict }</legend>
                 { for Guess::ALL.iter().map(|&g| {
@@ -31,14 +36,19 @@ pub fn predict(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> H
                     onclick={d.reform(|_| WbAction::Check)}>{ t.check }</button>
                 if wb.guess.is_none() { <span class="hint">{ t.predict_first }</span> }
             </div>
-            <div id="wb-verdict" aria-live="polite">{ verdict(wb, t, d) }</div>
+            <div id="wb-verdict" aria-live="polite">{ verdict(wb, t, d, go) }</div>
         </section>
     }
 }
 
 /// The verdict: right or wrong while the guess is the one checked, safe or every failure, and
 /// the shown failure's run.
-fn verdict(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html {
+fn verdict(
+    wb: &Workbench,
+    t: &'static WbTexts,
+    d: &Callback<WbAction>,
+    go: &Callback<&'static str>,
+) -> Html {
     let Some(c) = &wb.checked else {
         return html! {};
     };
@@ -94,6 +104,8 @@ fn verdict(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> Html 
             if email {
                 <p class="note wb-email">{ t.email_note }</p>
             }
+            <button type="button" class="btn small wb-jump" id="wb-to-program"
+                onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
         </>
     }
 }

@@ -349,7 +349,10 @@ pub fn PathView(props: &PanelProps) -> Html {
         html! {
             <div class={classes!("path-result", if right { "right" } else { "wrong" })} id="path-result" data-right={right.to_string()}
                 data-shown={unoffered.then_some("unoffered")} tabindex="-1" ref={result_ref.clone()}>
-                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>{ " " }{ compared(t, v) }</p>
+                <p><strong>{ if right { pt.right } else { pt.wrong } }</strong>
+                    // A right answer is the choice marked above: said again it costs a phone
+                    // five lines (the live region still says it whole).
+                    if !right { { " " }{ compared(t, v) } }</p>
                 if unoffered {
                     <p class="mistake" id="path-unoffered">{ fill(pt.unoffered, &[&t.path_answer(saw)]) }</p>
                     <p><button type="button" class="btn" id="path-again" onclick={go(stop)}>{ pt.again }</button></p>
