@@ -287,15 +287,17 @@ pub fn program(
                     { for wb.program.steps.iter().enumerate().map(|(i, &s)| block(i, s, n, (effect, constraint), t, d, ui)) }
                 </ol>
                 <p class="hint wb-keys" id="wb-list-hint">{ t.list_hint }</p>
-                <button id="wb-clear" class="btn small" onclick={d.reform(|_| WbAction::Clear)}>{ t.clear }</button>
+                // The way to the check beside «Vaciar»: on a phone the palette lies between
+                // them, and a line of its own would push an added step off the screen.
+                <div class="wb-list-end">
+                    <button id="wb-clear" class="btn small" onclick={d.reform(|_| WbAction::Clear)}>{ t.clear }</button>
+                    <button type="button" class="btn small wb-jump" id="wb-to-check"
+                        onclick={go.reform(|_| "wb-verify")}>{ t.to_check }</button>
+                </div>
             }
             { status(Place::List, wb, t, d) }
             if effect == Effect::Set {
                 <p class="note">{ t.set_note }</p>
-            }
-            if n > 0 {
-                <button type="button" class="btn small wb-jump" id="wb-to-check"
-                    onclick={go.reform(|_| "wb-verify")}>{ t.to_check }</button>
             }
         </section>
     }
