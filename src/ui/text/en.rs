@@ -187,7 +187,7 @@ pub static EN: Texts = Texts {
         next: "{0}, waiting: it will come {1}",
         dead_lettered: "To the dead-letter queue {0}",
         consumers: "Duplicates the idempotent consumer discarded: {0} · effects the naive one applied: {1}",
-        natural: "In the naive consumer, «Counter (+1)» is {0}; «Status = 'scheduled'» has {1} distinct value",
+        natural: "In the naive consumer, «Counter (+1)» is {0}, but the status does not change: distinct values of «Status = 'scheduled'»: {1}",
         reads: "Reads: {0}",
         crashed_at: "{0} (crashed)",
     },
@@ -293,7 +293,7 @@ pub static EN: Texts = Texts {
                 title: "Many deliveries failing at once: what jitter is for",
                 todo: "A service was down for 10\u{a0}s and 120 deliveries failed against it at that moment. Once back it takes up to 20 attempts a second; if more come, they all fail. Compare two hubs that retry those 120 deliveries: one on the lesson's exact wait table, the other on the same table with jitter, which moves each wait at random by up to 20\u{a0}%.",
                 prompt: "With which of the two hubs are all 120 delivered?",
-                explain: "On the exact table, the 120 come back together at every retry and each wave knocks the service down: all end in dead letter. With jitter they fit. For one event, as elsewhere on the path, the table piles nothing up and shows each deviation.",
+                explain: "On the exact table, the 120 come back together at every retry and each wave knocks the service down: all end in dead letter. With jitter they fit. With one consumer, the fixed table brings no crowd together and lets any delay show (next stop).",
             },
             NoJitter: StopText {
                 title: "A retry that comes late",
@@ -389,7 +389,7 @@ pub static EN: Texts = Texts {
                 title: "Two effects and a repeated delivery",
                 todo: "Both consumers, among other things, set the pass's status to «scheduled» and add 1 to a counter. The button loses the ack of the first delivery, and the hub repeats it. Look at each consumer's «Counter (+1)» and «Status = 'scheduled'» rows.",
                 prompt: "After both deliveries, in the naive consumer, which of those two effects differs from what one delivery would leave?",
-                explain: "In the naive consumer the counter ended at 2, yet «Status = 'scheduled'» still counts 1 pass: writing the same value twice leaves the same; adding does not. Both effects got the same message: idempotency belongs to the operation, not to the message's format.",
+                explain: "In the naive consumer the counter ended at 2, yet the status is still «scheduled», as after one delivery: writing the same value twice leaves the same; adding does not. Same message: idempotency belongs to the operation, not to the message's format.",
             },
             AskNatural: StopText {
                 title: "Lesson question: natural idempotency",
@@ -569,7 +569,7 @@ pub static EN: Texts = Texts {
         SeenDiscard: "already seen: discards",
         Blocked: "INSERT waits: another transaction holds the same key",
         UniqueViolationRollback: "INSERT violates the unique constraint: rollback, no effect",
-        CrashRollback: "crashes and restarts: what it had not committed rolls back (from here on it is A' or B')",
+        CrashRollback: "crashes and restarts: what it had not committed rolls back (from here on it is called A' or B': the same instance, restarted)",
     }),
 };
 
@@ -719,7 +719,7 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Only the timeout reserves it: once it expires, any consumer asking for messages may receive it. Here B did: retry 1 in the list above.",
         (Stop::InsertFirst, Count(0)) => "The violation only rolls back B's transaction; A's, which inserted first, committed mark and effect together: one effect, A's.",
         (Stop::InsertFirst, Count(2)) => "This time there is no check beforehand to fool: B's insert hit the unique constraint and B rolled back, with no effect.",
-        (Stop::Natural, W(BothEffectsChange)) => "Setting the status to «scheduled» twice leaves «scheduled»: the naive consumer's status row still counts 1 pass. Only the counter, which adds, grew.",
+        (Stop::Natural, W(BothEffectsChange)) => "Setting the status to «scheduled» twice leaves «scheduled»: the naive consumer's status row is still «scheduled». Only the counter, which adds, grew.",
         (Stop::Natural, W(NeitherChanges)) => "The naive consumer remembers nothing: it applied everything again. The status stayed, since writing the same value changes nothing; the counter added one more.",
         (Stop::CursorResume, W(ReadsFromStart)) => "A restart loses memory, not what was stored: the cursor was still at 3 and reading began at 4.",
         (Stop::CursorResume, W(HubResends)) => "In polling mode the hub keeps only the log; each consumer's position is that consumer's responsibility. This one stored it, which is why it began at 4.",

@@ -193,7 +193,7 @@ pub static ES: Texts = Texts {
         next: "{0}, en espera: llegará {1}",
         dead_lettered: "A la cola de dead\u{2060}-\u{2060}letter {0}",
         consumers: "Duplicados descartados por el idempotente: {0} · efectos aplicados por el no idempotente: {1}",
-        natural: "En el no idempotente, «Contador (+1)» vale {0}; «Estado = 'scheduled'» tiene {1} valor distinto",
+        natural: "En el no idempotente, «Contador (+1)» vale {0}, pero el estado no cambia: valores distintos de «Estado = 'scheduled'»: {1}",
         reads: "Lecturas: {0}",
         crashed_at: "{0} (se cayó)",
     },
@@ -299,7 +299,7 @@ pub static ES: Texts = Texts {
                 title: "Muchas entregas fallidas a la vez: para qué sirve el jitter",
                 todo: later!("Un servicio estuvo caído 10\u{a0}s y en ese momento le fallaron a la vez 120 entregas. Al volver aguanta hasta 20 intentos por segundo; si le llegan más, fallan todos. Compara dos hubs que reintentan esas 120 entregas: uno con la tabla de espera exacta de la lección y otro con la misma tabla y jitter, que mueve cada espera al azar hasta un 20\u{a0}%."),
                 prompt: later!("¿Con cuál de los dos hubs se entregan las 120?"),
-                explain: later!("Con la tabla exacta, las 120 vuelven juntas en cada intento y cada ola tumba el servicio: todas acaban en dead\u{2060}-\u{2060}letter. Con jitter, caben. Para seguir un evento, como en el resto del recorrido, la tabla no amontona nada y deja ver cada desvío (paso siguiente)."),
+                explain: later!("Con la tabla exacta, las 120 vuelven juntas en cada intento y cada ola tumba el servicio: todas acaban en dead\u{2060}-\u{2060}letter. Con jitter, caben. Con un solo consumidor, la tabla fija no junta a nadie y deja ver cualquier retraso (parada siguiente)."),
             },
             NoJitter: StopText {
                 title: "Un intento que llega tarde",
@@ -395,7 +395,7 @@ pub static ES: Texts = Texts {
                 title: "Dos efectos y una entrega repetida",
                 todo: later!("Los dos consumidores fijan, entre otras cosas, el estado del pase a «scheduled» y suman 1 a un contador. El botón hace que se pierda el ack de la primera entrega, y el hub la repite. Fíjate en las filas «Contador (+1)» y «Estado = 'scheduled'» de cada consumidor."),
                 prompt: later!("Tras las dos entregas, en el consumidor no idempotente, ¿cuál de esos dos efectos queda distinto de como lo dejaría una sola entrega?"),
-                explain: later!("En el no idempotente el contador quedó en 2, pero «Estado = 'scheduled'» sigue contando 1 pase: escribir el mismo valor dos veces deja lo mismo; sumar, no. El mensaje era el mismo: la idempotencia es de la operación, no del formato del mensaje."),
+                explain: later!("En el no idempotente el contador quedó en 2, pero el estado sigue en «scheduled» como tras una entrega: escribir el mismo valor dos veces deja lo mismo; sumar, no. El mensaje era el mismo: la idempotencia es de la operación, no del formato del mensaje."),
             },
             AskNatural: StopText {
                 title: "Pregunta de la lección: idempotencia natural",
@@ -598,7 +598,7 @@ pub static ES: Texts = Texts {
         SeenDiscard: "ya lo vio: descarta el evento",
         Blocked: "INSERT espera: otra transacción tiene la misma clave",
         UniqueViolationRollback: "INSERT viola la restricción de unicidad: rollback, sin efecto",
-        CrashRollback: "se cae y se reinicia: lo que no había confirmado se revierte (desde aquí es A' o B')",
+        CrashRollback: "se cae y se reinicia: lo que no había confirmado se revierte (desde aquí se llama A' o B': la misma instancia, reiniciada)",
     }),
 };
 
@@ -793,7 +793,7 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Solo lo reserva el plazo: al expirar, cualquier consumidor que pida mensajes puede recibirlo. Aquí lo recibió B: el intento 1 de la lista de arriba.",
         (Stop::InsertFirst, Count(0)) => "La violación solo revierte la transacción de B; la de A, que insertó primero, confirmó la marca y el efecto juntos: un efecto, el de A.",
         (Stop::InsertFirst, Count(2)) => "Esta vez no hay comprobación previa que engañar: el insert de B chocó con la restricción de unicidad y B hizo rollback, sin efecto.",
-        (Stop::Natural, W(BothEffectsChange)) => "Fijar el estado a «scheduled» dos veces deja «scheduled»: la fila de estado del no idempotente sigue contando 1 pase. Solo creció el contador, que suma.",
+        (Stop::Natural, W(BothEffectsChange)) => "Fijar el estado a «scheduled» dos veces deja «scheduled»: la fila de estado del no idempotente sigue en «scheduled». Solo creció el contador, que suma.",
         (Stop::Natural, W(NeitherChanges)) => "El no idempotente no recuerda nada: lo aplicó todo otra vez. El estado quedó igual, porque escribir el mismo valor no cambia nada; el contador sumó uno más.",
         (Stop::CursorResume, W(ReadsFromStart)) => "Al reiniciarse se pierde la memoria, no lo guardado: el cursor seguía en 3 y la lectura empezó por el 4.",
         (Stop::CursorResume, W(HubResends)) => "En el modo de polling, el hub solo guarda el log; cada consumidor es responsable de su posición. Este la guardó, y por eso empezó por el 4.",
