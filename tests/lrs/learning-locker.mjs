@@ -56,7 +56,7 @@ export async function startLearningLocker() {
 
   const dir = mkdtempSync(join(tmpdir(), 'retry-lab-store-'));
   let log = '';
-  const child = spawn(process.execPath, ['--no-warnings', '--require', join(here, 'loopback.cjs'), SERVICE], {
+  const child = spawn(process.execPath, ['--no-warnings', '--require', join(here, 'loopback.cjs'), '--require', join(here, 'ordered-ids.cjs'), SERVICE], {
     cwd: dir,
     env: {
       ...process.env,

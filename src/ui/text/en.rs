@@ -279,7 +279,7 @@ pub static EN: Texts = Texts {
         stops: keyed!(Stop {
             Backoff: StopText {
                 title: "The exponential backoff bar",
-                todo: "Every delivery fails here, the initial one and the retries, so the hub retries on the lesson's wait table: each wait doubles the one before. Publish a pass and watch each segment of the bar grow.",
+                todo: "Every delivery fails here, the initial one and the retries, so the hub retries on the lesson's wait table: each wait doubles the one before. Publish a pass: each retry is listed here with its second, and the bar in the panel below draws each wait.",
                 prompt: "At which second after publication does retry 3 happen?",
                 explain: "The waits add up: 30 + 60 + 120 = 210 s, the wait table's «Cumulative». With no randomness, every retry came exactly on time: see the list above.",
             },

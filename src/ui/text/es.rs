@@ -285,7 +285,7 @@ pub static ES: Texts = Texts {
         stops: keyed!(Stop {
             Backoff: StopText {
                 title: "La barra de backoff exponencial",
-                todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase y mira cómo se alarga cada tramo de la barra.",
+                todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase: aquí se lista cada intento con su segundo, y la barra del panel de abajo dibuja cada espera.",
                 prompt: "¿En qué segundo, contado desde la publicación, ocurre el intento 3?",
                 explain: later!("Las esperas se suman: 30 + 60 + 120 = 210\u{a0}s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora: míralo en la lista de arriba."),
             },

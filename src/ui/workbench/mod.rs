@@ -196,8 +196,9 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
         });
     }
     // Opened from the lab, the button that opened it is gone: the focus goes to its heading,
-    // and its consumer comes to the screen's top (the page has grown by the workbench since
-    // the door was pressed, so only now can it scroll that far).
+    // which comes to the screen's top with what it says the workbench does, the consumer
+    // under it (the page has grown by the workbench since the door was pressed, so only now
+    // can it scroll that far); where both do not fit, the consumer.
     {
         let host = Revealer(host.clone());
         use_effect_with((), move |_| {
@@ -205,7 +206,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
                 if let Some(h) = select("#wb-title") {
                     focus_quietly(&h);
                 }
-                crate::ui::reveal::reveal_span("wb-program-h", "wb-program-h", Some(&host));
+                crate::ui::reveal::reveal_span("wb-title", "wb-program-h", Some(&host));
             }
         });
     }

@@ -195,11 +195,15 @@ pub fn PathView(props: &PanelProps) -> Html {
             evidence,
             Evidence::Recovery | Evidence::Herd | Evidence::ExactlyOnce
         );
+        // The path's last verdict comes with the score under it (the path is over).
+        let score = stop.next().is_none() && path.finished();
         // Again once the feedback's words come (`path-es.txt`): the result grows with them.
         let worded = lab.lang.path_ready();
         use_effect_with((stop, judged, worded), move |&(_, judged, _)| {
             if judged && chart {
                 crate::ui::reveal::reveal_span("path-compared", "path-result", host.as_ref());
+            } else if judged && score {
+                crate::ui::reveal::reveal_span("path-result", "path-finished", host.as_ref());
             } else if judged {
                 reveal_id("path-result", Align::Nearest, host.as_ref());
             }
