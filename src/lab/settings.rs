@@ -79,10 +79,9 @@ fn apply(cfg: &mut Config, a: SettingsAction) -> Reply {
             | Setting::DedupOn => Reply::Same,
         };
     }
-    let live = candidate.seed == cfg.seed
-        && candidate.base_seconds == cfg.base_seconds
-        && candidate.max_retries == cfg.max_retries
-        && candidate.dedup_on == cfg.dedup_on;
+    let live = Setting::ALL
+        .iter()
+        .all(|&s| s.live() || !candidate.differs(cfg, s));
     *cfg = candidate;
     if live {
         Reply::Changed

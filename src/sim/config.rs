@@ -106,6 +106,17 @@ fn check_range(field: Setting, v: u32, (lo, hi): (u32, u32), errors: &mut Vec<Fi
     }
 }
 
+impl Setting {
+    /// Whether a change reaches the running simulation as it is (the shares: each next attempt
+    /// draws with them) rather than from the next reset. Exhaustive, so a new setting says which.
+    pub const fn live(self) -> bool {
+        match self {
+            Setting::FailureProbability | Setting::AckLostShare => true,
+            Setting::Seed | Setting::BaseSeconds | Setting::MaxRetries | Setting::DedupOn => false,
+        }
+    }
+}
+
 impl Config {
     /// Every field that is out of its range (NaN is out of every range).
     pub fn problems(&self) -> Vec<FieldError> {
@@ -121,6 +132,18 @@ impl Config {
         check_probability(FailureProbability, self.failure_probability, &mut errors);
         check_probability(AckLostShare, self.ack_lost_share, &mut errors);
         errors
+    }
+
+    /// Whether `self` and `other` hold different values of `setting`.
+    pub fn differs(&self, other: &Config, setting: Setting) -> bool {
+        match setting {
+            Setting::Seed => self.seed != other.seed,
+            Setting::FailureProbability => self.failure_probability != other.failure_probability,
+            Setting::AckLostShare => self.ack_lost_share != other.ack_lost_share,
+            Setting::BaseSeconds => self.base_seconds != other.base_seconds,
+            Setting::MaxRetries => self.max_retries != other.max_retries,
+            Setting::DedupOn => self.dedup_on != other.dedup_on,
+        }
     }
 
     /// The same settings with every bad field replaced by its default, and what was replaced.
@@ -213,5 +236,34 @@ mod tests {
             .wait_ms(12),
             u64::from(u32::MAX) * 1000 * 2048
         );
+    }
+
+    #[test]
+    fn differs_names_exactly_the_setting_changed() {
+        let base = Config::default();
+        let changed = |s: Setting| {
+            let mut c = base.clone();
+            match s {
+                Setting::Seed => c.seed += 1,
+                Setting::FailureProbability => c.failure_probability = 0.9,
+                Setting::AckLostShare => c.ack_lost_share = 0.9,
+                Setting::BaseSeconds => c.base_seconds += 1,
+                Setting::MaxRetries => c.max_retries += 1,
+                Setting::DedupOn => c.dedup_on = DedupOn::Producer,
+            }
+            c
+        };
+        for &s in Setting::ALL {
+            let c = changed(s);
+            for &t in Setting::ALL {
+                assert_eq!(
+                    c.differs(&base, t),
+                    s == t,
+                    "{s:?} changed, asked about {t:?}"
+                );
+            }
+        }
+        let live: Vec<Setting> = Setting::ALL.iter().copied().filter(|s| s.live()).collect();
+        assert_eq!(live, [Setting::FailureProbability, Setting::AckLostShare]);
     }
 }
