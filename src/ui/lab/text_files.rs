@@ -27,7 +27,7 @@ impl File {
     fn read(self, text: &str) -> Result<(), Why> {
         match self {
             File::English => crate::ui::text::loaded::load_english(text),
-            File::SpanishPath => crate::ui::text::loaded::load_spanish_path(text),
+            File::SpanishPath => crate::ui::text::spanish_path::load_spanish_path(text),
         }
     }
 

@@ -291,7 +291,7 @@ pub fn start() {
     // files the build writes beside the lab's page and this one, read before the page is
     // drawn. Without them (a copy that lost them) the stops keep the statements' own words.
     wasm_bindgen_futures::spawn_local(async move {
-        use crate::ui::text::loaded::{load_english, load_spanish_path};
+        use crate::ui::text::{loaded::load_english, spanish_path::load_spanish_path};
         if let Some(text) = fetch_text("path-es.txt").await {
             let _ = load_spanish_path(&text);
         }

@@ -200,7 +200,7 @@ pub static EN: Texts = Texts {
         resume: "Back to the guided path",
         step_short: "Step",
         to_card: "Back to the guided path's card",
-        to_card_word: " Back",
+        to_card_word: " Path",
         predict: "Before you run it, what do you think will happen?",
         answer: "Choose your answer:",
         do_now: "Now make it happen, with this button or the usual controls:",

@@ -206,7 +206,7 @@ pub static ES: Texts = Texts {
         resume: "Volver al recorrido guiado",
         step_short: "Avanzar",
         to_card: "Volver a la tarjeta del recorrido guiado",
-        to_card_word: " Volver",
+        to_card_word: " Recorrido",
         predict: "Antes de ejecutarlo, ¿qué crees que va a pasar?",
         answer: "Elige tu respuesta:",
         do_now: "Ahora compruébalo: usa este botón o los controles de siempre.",
@@ -556,12 +556,12 @@ pub static ES: Texts = Texts {
     #[cfg(not(target_arch = "wasm32"))]
     choice: choice_es,
     #[cfg(target_arch = "wasm32")]
-    choice: super::loaded::spanish_choice,
+    choice: super::spanish_path::spanish_choice,
     #[cfg(not(target_arch = "wasm32"))]
     mistake: mistake_es,
     // In the page the sentences come with `path-es.txt`.
     #[cfg(target_arch = "wasm32")]
-    mistake: super::loaded::spanish_mistake,
+    mistake: super::spanish_path::spanish_mistake,
     expected: keyed!(Expected {
         Object: "un objeto",
         WholeNumber: "un número entero",

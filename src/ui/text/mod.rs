@@ -10,6 +10,7 @@ mod table;
 mod en;
 mod es;
 pub mod loaded;
+pub mod spanish_path;
 mod words;
 // The teacher's page's tables (its own module; keys in `ui::teacher::texts`).
 mod path;
@@ -69,7 +70,7 @@ impl Lang {
     /// Whether the path's texts are all at hand in this language: in the page, Spanish once
     /// `path-es.txt` is read (English carries its own).
     pub fn path_ready(self) -> bool {
-        self == Lang::En || cfg!(not(target_arch = "wasm32")) || loaded::spanish_ready()
+        self == Lang::En || cfg!(not(target_arch = "wasm32")) || spanish_path::spanish_ready()
     }
 }
 

@@ -7,7 +7,7 @@ impl Texts {
     /// prompt) from `path-es.txt` once it is read; empty until then.
     pub fn stop_text(&self, stop: Stop) -> StopText {
         let mut st = *self.path.stop(stop);
-        if let Some([todo, prompt, explain]) = loaded::spanish_stop(stop) {
+        if let Some([todo, prompt, explain]) = spanish_path::spanish_stop(stop) {
             for (field, read) in [
                 (&mut st.todo, todo),
                 (&mut st.prompt, prompt),
