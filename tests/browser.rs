@@ -280,6 +280,8 @@ async fn ack_lost_is_discarded_by_idempotent_and_doubled_by_naive() {
     click(&root, "#step").await; // initial delivery: processed, ack lost
     click(&root, "#step").await; // retry 1 at 30 s: delivered again
     assert_eq!(text(&root, "#clock"), "0:30");
+    // The event's own line says when (a time cut to its seconds once lost its digits).
+    assert_eq!(text(&root, "#delivered-at"), "entregado a los 0:30");
     assert_eq!(count(&root, "naive", "applied"), 2);
     assert_eq!(count(&root, "naive", "extra"), 1);
     assert_eq!(count(&root, "idempotent", "applied"), 1);

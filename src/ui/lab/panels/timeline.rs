@@ -281,16 +281,9 @@ pub fn Timeline(props: &PanelProps) -> Html {
                 EventState::DeadLettered { at_ms, reason } => html! {
                     <p class="next dead">{ format!("{} {} — {}", t.moved_at, t.time(at_ms), t.reason(reason)) }</p>
                 },
-                EventState::Delivered { at_ms } => {
-                    // Whole seconds without their milliseconds: the waits are whole seconds.
-                    let at = t.time(at_ms);
-                    let at = if at_ms % 1000 == 0 {
-                        at[..at.len() - 4].to_string()
-                    } else {
-                        at
-                    };
-                    html! { <p class="next ok">{ fill(t.delivered_at, &[&at]) }</p> }
-                }
+                EventState::Delivered { at_ms } => html! {
+                    <p class="next ok" id="delivered-at">{ fill(t.delivered_at, &[&t.time(at_ms)]) }</p>
+                },
                 EventState::Delivering { .. } => {
                     html! { <p class="next">{ t.state(&ev.state) }</p> }
                 }
