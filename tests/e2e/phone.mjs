@@ -1,7 +1,7 @@
 // The lab on a phone (320 and 375 px, touch): the guided path walked stop by stop, then free
 // exploration with every panel and its details open. Never wider than the screen, the dock in
 // view, each new stop's heading in view on arrival, the stop's panel right under its card (or
-// one tap away, the dock's «↑ Volver»), and a vertical swipe over the time-travel slider
+// one tap away, the dock's «↑ Recorrido»), and a vertical swipe over the time-travel slider
 // scrolls the page and leaves the clock alone. Screenshots go to tests/e2e/out/phone-*.png.
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -24,6 +24,9 @@ const facts = (p) => p.evaluate(() => {
     width: document.documentElement.scrollWidth,
     height: innerHeight,
     dockIn: !!dock && dock.top >= 0 && dock.bottom <= innerHeight + 1 && dock.height > 0,
+    // One row: its 44 px buttons and 8 px of padding above and below (a second row is 50 more).
+    dockRow: !!dock && dock.height <= 64,
+    dockWords: [...document.querySelectorAll('.dock button')].map((b) => b.innerText.trim()).join(' | '),
     // The stop's title: a new stop opens with it at the screen's top (the path's heading above).
     heading: rect('#path-title')?.top,
     cardBottom: rect('#path') ? rect('#path').bottom + scrollY : null,
@@ -43,13 +46,16 @@ try {
         const where = `${W} px, ${STOPS[i][0]}`;
         assert(f.width <= W, `${where}: the page is ${f.width} px wide`);
         assert(f.dockIn, `${where}: the dock is not in view`);
+        assert(f.dockRow, `${where}: the dock is more than one row: ${f.dockWords}`);
         // At the screen's top, to the pixel (a smooth scroll may stop a fraction short or past).
         assert(f.heading >= -1 && f.heading < f.height, `${where}: the heading is at ${f.heading}`);
         if (f.focusTop !== null) assert(f.focusTop - f.cardBottom < f.height, `${where}: the panel is ${f.focusTop - f.cardBottom} px under the card`);
         assert(await p.locator('#dock-card').isVisible(), `${where}: no way back to the card in the dock`);
         if (i === 1 && W === 375) await p.screenshot({ path: join(out, `phone-${W}-stop2.png`) });
         await passStop(p, p, i, i % 3 === 1);
-        assert((await facts(p)).width <= W, `${where}: wider than the screen after its run`);
+        const ran = await facts(p);
+        assert(ran.width <= W, `${where}: wider than the screen after its run`);
+        assert(ran.dockRow, `${where}: the dock is more than one row after its run: ${ran.dockWords}`);
         if (i + 1 < STOPS.length) {
           // From wherever the run left the learner, back to the card in one tap, then on.
           await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -58,7 +64,7 @@ try {
           // screen has stopped moving.
           await settled(p);
           const h = (await facts(p)).heading;
-          assert(h >= -1 && h < 740, `${where}: «↑ Volver» left the heading at ${h}`);
+          assert(h >= -1 && h < 740, `${where}: «↑ Recorrido» left the heading at ${h}`);
           await p.locator('#path-next').click();
           // The next stop's card is brought into view smoothly: judge it once it is there.
           await settled(p);
