@@ -198,7 +198,7 @@ done();
 
 /** Opens the workbench by `how` (a button or a link, on screen or swiped to), checks it comes
  * on screen, predicts and checks the program it shows, then goes back to the card with the
- * bar's «↑ Recorrido», which must bring the card's title on screen. */
+ * bar's «↑ Volver», which must bring the card's title on screen. */
 async function workbench(row, how, what) {
   // The bar's button where it offers one (where the thumb is), else the card's.
   const [bar, card] = how.split(', ');
@@ -227,8 +227,8 @@ async function workbench(row, how, what) {
   if (!(await onScreen(verdict, await barHeight()))) await swipeTo(verdict, 'looking', row);
   // Back to the card with the bar's button.
   const back = await span(lab, '#dock-card');
-  assert(back && await onScreen(back), 'the bar\'s «↑ Recorrido» is not on screen in the workbench');
+  assert(back && await onScreen(back), 'the bar\'s «↑ Volver» is not on screen in the workbench');
   await finger('#dock-card');
   await settled(page);
-  assert(await onScreen(await span(lab, '#path-title')), '«↑ Recorrido» left the card\'s title off screen');
+  assert(await onScreen(await span(lab, '#path-title')), '«↑ Volver» left the card\'s title off screen');
 }

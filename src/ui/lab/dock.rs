@@ -55,7 +55,7 @@ pub fn Dock(props: &PanelProps) -> Html {
             if lab.path.guided() {
                 <button type="button" id="dock-card" class="btn small" aria-label={t.path.to_card} title={t.path.to_card}
                     onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>
-                    { "↑" }<span class="dock-card-word">{ t.path.to_card_word }</span>
+                    { "↑" }<span class="wide-only">{ t.path.to_card_word }</span>
                 </button>
             }
             // The stop seen through: the way on, where the thumb is (the card's «Siguiente» is
