@@ -173,14 +173,14 @@ try {
         const n = await span(lab, '#path-next');
         console.log(`     ${stop}: scrollY ${await scrollY()}, result ${r && Math.round(r.top)}-${r && Math.round(r.bottom)}, next ${n && Math.round(n.top)}, page ${await page.evaluate(() => document.documentElement.scrollHeight)}`);
       }
-      if (stop === 'step_boundary') await workbench(row, '#dock-act, #path-act', 'its own button, from the email stop');
+      if (stop === 'step_boundary') await workbench(row, '#dock-act, #path-act', 'its own button, from the email stop', 'bar');
     });
   }
   const last = { stop: 'the last stop\'s link', reading: 0, looking: 0 };
   rows.push(last);
   await check('the last stop\'s link leads to the workbench, and the bar back to the card', async () => {
     await settled(page);
-    await workbench(last, '#dock-workbench, #path-workbench', 'the bar\'s way on after the last stop');
+    await workbench(last, '#dock-workbench, #path-workbench', 'the bar\'s way on after the last stop', 'verdict');
   });
   await check(`at most ${LOOKING_MOST} swipes spent looking`, async () => {
     assert(count.looking <= LOOKING_MOST, `${count.looking} looking swipes: ${rows.filter((r) => r.looking).map((r) => `${r.stop} ${r.looking}`).join(', ')}`);
@@ -198,8 +198,9 @@ done();
 
 /** Opens the workbench by `how` (a button or a link, on screen or swiped to), checks it comes
  * on screen, predicts and checks the program it shows, then goes back to the card with the
- * bar's «↑ Volver», which must bring the card's title on screen. */
-async function workbench(row, how, what) {
+ * bar's «↑ Volver» (`back` 'bar') or the verdict's «↑ Volver al recorrido guiado» ('verdict'),
+ * which must bring the card's title on screen. */
+async function workbench(row, how, what, back) {
   // The bar's button where it offers one (where the thumb is), else the card's.
   const [bar, card] = how.split(', ');
   const sel = (await lab.locator(bar).count()) ? bar : card;
@@ -225,10 +226,16 @@ async function workbench(row, how, what) {
   const verdict = await span(lab, '#wb-outcome');
   verdict.what = 'the verdict';
   if (!(await onScreen(verdict, await barHeight()))) await swipeTo(verdict, 'looking', row);
-  // Back to the card with the bar's button.
-  const back = await span(lab, '#dock-card');
-  assert(back && await onScreen(back), 'the bar\'s «↑ Volver» is not on screen in the workbench');
-  await finger('#dock-card');
+  if (back === 'bar') {
+    // Back to the card with the bar's button.
+    const b = await span(lab, '#dock-card');
+    assert(b && await onScreen(b), 'the bar\'s «↑ Volver» is not on screen in the workbench');
+    await finger('#dock-card');
+  } else {
+    // Back with the verdict's own way, at its end: the learner reads on through the verdict
+    // to it.
+    await tapOn('#wb-to-path', 'reading', row);
+  }
   await settled(page);
-  assert(await onScreen(await span(lab, '#path-title')), '«↑ Volver» left the card\'s title off screen');
+  assert(await onScreen(await span(lab, '#path-title')), `the way back (${back}) left the card's title off screen`);
 }

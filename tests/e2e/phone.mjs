@@ -1,7 +1,7 @@
 // The lab on a phone (320 and 375 px, touch): the guided path walked stop by stop, then free
 // exploration with every panel and its details open. Never wider than the screen, the dock in
 // view, each new stop's heading in view on arrival, the stop's panel right under its card (or
-// one tap away, the dock's «↑ Recorrido»), and a vertical swipe over the time-travel slider
+// one tap away, the dock's «↑ Volver»), and a vertical swipe over the time-travel slider
 // scrolls the page and leaves the clock alone. Screenshots go to tests/e2e/out/phone-*.png.
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -64,7 +64,7 @@ try {
           // screen has stopped moving.
           await settled(p);
           const h = (await facts(p)).heading;
-          assert(h >= -1 && h < 740, `${where}: «↑ Recorrido» left the heading at ${h}`);
+          assert(h >= -1 && h < 740, `${where}: «↑ Volver» left the heading at ${h}`);
           await p.locator('#path-next').click();
           // The next stop's card is brought into view smoothly: judge it once it is there.
           await settled(p);

@@ -101,6 +101,8 @@ try {
     const v = await text(wb, '#wb-verdict');
     assert(v.includes('No era eso') && v.includes('Efecto doble'), v);
     assert(v.includes('clave de idempotencia') && v.includes('outbox'), v);
+    // On its own page there is no guided path to go back to.
+    assert(!(await wb.locator('#wb-to-path').count()), 'a way back to a guided path the page does not have');
     await until('the checkpoint workbench_email_unsafe posted', () => posted.some((m) => m.id === 'workbench_email_unsafe'));
     await wb.click('#wb-all');
     await wb.screenshot({ path: join(out, 'workbench-email-1280.png'), fullPage: true });

@@ -78,6 +78,8 @@ pub struct WbTexts {
     /// The ways between the program and its check on a phone, where the palette lies between.
     pub to_check: &'static str,
     pub to_program: &'static str,
+    /// Back up to the guided path's card, in the lab.
+    pub to_path: &'static str,
     pub predict_first: &'static str,
     pub right: &'static str,
     pub wrong: &'static str,

@@ -86,6 +86,7 @@ pub static WB_EN: WbTexts = WbTexts {
     check: "Check",
     to_check: "↓ Predict and check",
     to_program: "↑ Change the consumer",
+    to_path: "↑ Back to the guided path",
     predict_first: "Choose your prediction to check.",
     right: "Right!",
     wrong: "Not that.",

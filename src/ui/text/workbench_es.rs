@@ -86,6 +86,7 @@ pub static WB_ES: WbTexts = WbTexts {
     check: "Comprobar",
     to_check: "↓ Predecir y comprobar",
     to_program: "↑ Cambiar el consumidor",
+    to_path: "↑ Volver al recorrido guiado",
     predict_first: "Elige tu predicción para poder comprobar.",
     right: "¡Acertaste!",
     wrong: "No era eso.",

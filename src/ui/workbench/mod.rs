@@ -266,7 +266,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
             <div class="wb-body">
                 { palette(&wb, t, d) }
                 { program(&wb, t, d, &editor, &go) }
-                { crate::ui::workbench::verdict::predict(&wb, t, d, &go) }
+                { crate::ui::workbench::verdict::predict(&wb, t, d, &go, in_lab) }
             </div>
             <p class="small"><a id="wb-share" href={share}>{ t.share }</a></p>
         </div>

@@ -9,11 +9,14 @@ use crate::sim::workbench::Effect;
 use crate::ui::text::{fill, WbTexts};
 
 /// The prediction, the check button and the verdict.
+/// `in_lab`: opened inside the lab, whose guided path is above it (the verdict offers the way
+/// back to it).
 pub fn predict(
     wb: &Workbench,
     t: &'static WbTexts,
     d: &Callback<WbAction>,
     go: &Callback<&'static str>,
+    in_lab: bool,
 ) -> Html {
     let n = wb.program.steps.len();
     html! {
@@ -36,7 +39,7 @@ pub fn predict(
                     onclick={d.reform(|_| WbAction::Check)}>{ t.check }</button>
                 if wb.guess.is_none() { <span class="hint">{ t.predict_first }</span> }
             </div>
-            <div id="wb-verdict" aria-live="polite">{ verdict(wb, t, d, go) }</div>
+            <div id="wb-verdict" aria-live="polite">{ verdict(wb, t, d, go, in_lab) }</div>
         </section>
     }
 }
@@ -48,6 +51,7 @@ fn verdict(
     t: &'static WbTexts,
     d: &Callback<WbAction>,
     go: &Callback<&'static str>,
+    in_lab: bool,
 ) -> Html {
     let Some(c) = &wb.checked else {
         return html! {};
@@ -104,8 +108,16 @@ fn verdict(
             if email {
                 <p class="note wb-email">{ t.email_note }</p>
             }
-            <button type="button" class="btn small wb-jump" id="wb-to-program"
-                onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
+            <p class="row wb-ways">
+                <button type="button" class="btn small wb-jump" id="wb-to-program"
+                    onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
+                // The guided path's card is far above (the whole lab lies between): a learner
+                // done here looks for the way back where they are, not in the bar's arrow.
+                if in_lab {
+                    <button type="button" class="btn small" id="wb-to-path"
+                        onclick={go.reform(|_| "path")}>{ t.to_path }</button>
+                }
+            </p>
         </>
     }
 }
