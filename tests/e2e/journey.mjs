@@ -173,7 +173,7 @@ try {
         const n = await span(lab, '#path-next');
         console.log(`     ${stop}: scrollY ${await scrollY()}, result ${r && Math.round(r.top)}-${r && Math.round(r.bottom)}, next ${n && Math.round(n.top)}, page ${await page.evaluate(() => document.documentElement.scrollHeight)}`);
       }
-      if (stop === 'step_boundary') await workbench(row, '#dock-act, #path-act', 'its own button, from the email stop', 'bar');
+      if (stop === 'step_boundary') await workbench(row, '#dock-act, #path-act', 'its own button, from the email stop', 'next');
     });
   }
   const last = { stop: 'the last stop\'s link', reading: 0, looking: 0 };
@@ -199,7 +199,8 @@ done();
 /** Opens the workbench by `how` (a button or a link, on screen or swiped to), checks it comes
  * on screen, predicts and checks the program it shows, then goes back to the card with the
  * bar's «↑ Volver» (`back` 'bar') or the verdict's «↑ Volver al recorrido guiado» ('verdict'),
- * which must bring the card's title on screen. */
+ * which must bring the card's title on screen, or stays there ('next': the bar's «Siguiente»
+ * goes on from there). */
 async function workbench(row, how, what, back) {
   // The bar's button where it offers one (where the thumb is), else the card's.
   const [bar, card] = how.split(', ');
@@ -226,6 +227,9 @@ async function workbench(row, how, what, back) {
   const verdict = await span(lab, '#wb-outcome');
   verdict.what = 'the verdict';
   if (!(await onScreen(verdict, await barHeight()))) await swipeTo(verdict, 'looking', row);
+  // On from the workbench with the bar's «Siguiente»: the next stop's arrival is checked by
+  // the walk (its title on screen, from about 9 000 px below).
+  if (back === 'next') return;
   if (back === 'bar') {
     // Back to the card with the bar's button.
     const b = await span(lab, '#dock-card');

@@ -81,6 +81,11 @@ fn verdict(
                 } else {
                     <p class="wb-result broken">{ fill(t.broken, &[&states]) }</p>
                 }
+                // Where the verdict comes on screen: a phone's way up to the program, which a
+                // learner wants next (a table to change, a step to add) and which lies above
+                // the palette; at the verdict's end, under its run, it was swiped past.
+                <button type="button" class="btn small wb-jump" id="wb-to-program"
+                    onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
             </div>
             <details class="wb-states" id="wb-states">
                 <summary>{ fill(t.states_summary, &[&states]) }</summary>
@@ -108,16 +113,14 @@ fn verdict(
             if email {
                 <p class="note wb-email">{ t.email_note }</p>
             }
-            <p class="row wb-ways">
-                <button type="button" class="btn small wb-jump" id="wb-to-program"
-                    onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
-                // The guided path's card is far above (the whole lab lies between): a learner
-                // done here looks for the way back where they are, not in the bar's arrow.
-                if in_lab {
+            // The guided path's card is far above (the whole lab lies between): a learner
+            // done here looks for the way back where they are, not in the bar's arrow.
+            if in_lab {
+                <p class="wb-ways">
                     <button type="button" class="btn small" id="wb-to-path"
                         onclick={go.reform(|_| "path")}>{ t.to_path }</button>
-                }
-            </p>
+                </p>
+            }
         </>
     }
 }
