@@ -41,7 +41,7 @@ mod tests {
     use super::*;
 
     /// Vectors computed with Python's `uuid.uuid5(uuid.UUID(NAMESPACE), key)`, an independent
-    /// implementation (see README: "Recomputing a derived id").
+    /// implementation (see docs/authors.md: "Recomputing a derived id").
     #[test]
     fn v5_matches_independent_vectors() {
         let cases = [
