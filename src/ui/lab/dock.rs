@@ -115,7 +115,13 @@ pub fn place() {
     let Ok(dock) = dock.dyn_into::<web_sys::HtmlElement>() else {
         return;
     };
-    let page = root.scroll_height();
+    // Never below the frame's own bottom: where the host has not yet grown the frame to the
+    // lab, the bar placed at the lab's end was cut to a sliver (seen in two phone walks).
+    let frame = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .map_or(i32::MAX, |h| h as i32);
+    let page = root.scroll_height().min(frame);
     let bar = dock.offset_height();
     let shown_bottom = top.saturating_add_unsigned(height).min(page);
     // Never above the part shown, nor past the lab's end (whole pixels: formatting an f64

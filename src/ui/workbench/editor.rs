@@ -278,6 +278,12 @@ pub fn program(
                 </label>
             </div>
             { status(Place::Menu, wb, t, d) }
+            // Right under the menus too: a learner who came up to change the table or the
+            // effect goes straight back to the check, over the steps (a phone walk swiped).
+            if n > 0 {
+                <button type="button" class="btn small wb-jump" id="wb-to-check-top"
+                    onclick={go.reform(|_| "wb-verify")}>{ t.to_check }</button>
+            }
             <p class="small" aria-live="polite">{ fill(t.count, &[&n.to_string(), &MAX_STEPS.to_string()]) }
                 { if n >= MAX_STEPS { html! { <>{ " " }{ t.full }</> } } else { html! {} } }</p>
             if n == 0 {

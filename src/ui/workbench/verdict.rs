@@ -113,14 +113,17 @@ fn verdict(
             if email {
                 <p class="note wb-email">{ t.email_note }</p>
             }
-            // The guided path's card is far above (the whole lab lies between): a learner
-            // done here looks for the way back where they are, not in the bar's arrow.
-            if in_lab {
-                <p class="wb-ways">
+            // And again where the learner who read the run to its end is; the guided path's
+            // card is far above (the whole lab lies between): a learner done here looks for the
+            // way back where they are, not in the bar's arrow.
+            <p class="row wb-ways">
+                <button type="button" class="btn small wb-jump" id="wb-to-program-end"
+                    onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
+                if in_lab {
                     <button type="button" class="btn small" id="wb-to-path"
                         onclick={go.reform(|_| "path")}>{ t.to_path }</button>
-                </p>
-            }
+                }
+            </p>
         </>
     }
 }
