@@ -84,15 +84,7 @@ pub fn load_english(data: &str) -> Result<(), Why> {
 
 fn read(data: &str) -> Result<Table, Why> {
     let (header, n) = header();
-    // `lines` also takes CRLF line ends, which a server may have made of the file's.
-    let mut lines = data.lines();
-    if lines.next() != Some(header.as_str()) || lines.count() != n {
-        return Err(Why::Damaged);
-    }
-    // Checked: now the texts are kept for the page's life, as the built-in tables are.
-    let data: &'static str = Box::leak(data.to_owned().into_boxed_str());
-    let mut lines = data.lines().skip(1);
-    let mut next = move || lines.next().unwrap_or_default();
+    let mut next = super::file_lines(data, &header, n)?;
     let mut texts = ES;
     texts.each(&mut |s| *s = next());
     texts.why = why;

@@ -39,7 +39,7 @@ pub use crate::lang::{fill, Lang};
 
 /// The one English sentence the module carries: shown while the English texts load.
 pub const LOADING_EN: &str = "Loading the lab…";
-pub use table::{mix, Strings};
+pub use table::{file_lines, mix, Strings};
 
 /// The teacher's page's texts in `lang` (their keys: `ui::teacher::texts::TeacherTexts`).
 pub fn teacher_texts(lang: Lang) -> &'static crate::ui::teacher::texts::TeacherTexts {

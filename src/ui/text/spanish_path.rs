@@ -73,13 +73,7 @@ pub fn load_spanish_path(data: &str) -> Result<(), Why> {
         return Ok(());
     }
     let (header, n) = path_header();
-    let mut lines = data.lines();
-    if lines.next() != Some(header.as_str()) || lines.count() != n {
-        return Err(Why::Damaged);
-    }
-    let data: &'static str = Box::leak(data.to_owned().into_boxed_str());
-    let mut lines = data.lines().skip(1);
-    let mut next = move || lines.next().unwrap_or_default();
+    let mut next = super::file_lines(data, &header, n)?;
     let stops = Stop::ALL.iter().map(|_| [next(), next(), next()]).collect();
     let choice = Choice::ALL.iter().map(|_| next()).collect();
     let mistakes = mistake_keys().map(|(s, a)| (s, a, next())).collect();

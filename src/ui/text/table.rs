@@ -67,6 +67,21 @@ pub trait Strings: Sized {
     }
 }
 
+/// The lines of a fetched text file after its header, one per call (empty past the end), if
+/// its first line is `header` and exactly `n` lines follow; else `Why::Damaged` (a cached file
+/// for other keys, cut short or lengthened). `lines` also takes CRLF line ends, which a server
+/// may have made of the file's. Checked, the text is kept for the page's life, as the built-in
+/// tables are.
+pub fn file_lines(data: &str, header: &str, n: usize) -> Result<impl FnMut() -> &'static str, Why> {
+    let mut lines = data.lines();
+    if lines.next() != Some(header) || lines.count() != n {
+        return Err(Why::Damaged);
+    }
+    let data: &'static str = Box::leak(data.to_owned().into_boxed_str());
+    let mut lines = data.lines().skip(1);
+    Ok(move || lines.next().unwrap_or_default())
+}
+
 /// FNV-1a over `bytes`, started from `h` (XORed into the offset basis): the shape's fingerprint,
 /// computed by the compiler.
 pub const fn mix(h: u64, bytes: &[u8]) -> u64 {
