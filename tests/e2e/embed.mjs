@@ -15,6 +15,16 @@ const b = await serveDir(dist);
 const originA = a.url.replace(/\/$/, '');
 const browser = await launchChromium();
 
+// The host page's buttons send the lab a message. Pressed as a DOM click, not a pointer's: the
+// lab asks this page to scroll as it is driven (a step's result brought on screen), and a
+// pointer click that Playwright aimed before a smooth scroll began lands on the frame instead
+// (CI saw it: nothing sent, the check waiting 30 s for an answer to a message never posted).
+async function press(page, id) {
+  const before = await page.evaluate(() => window.sent.length);
+  await page.locator(id).dispatchEvent('click');
+  assert(await page.evaluate(() => window.sent.length) === before + 1, `${id} sent nothing`);
+}
+
 async function received(page, pred, what) {
   await page.waitForFunction(`(window.received ?? []).some(${pred})`)
     .catch(() => { throw new Error(`host never received ${what}`); });
@@ -47,7 +57,7 @@ try {
   });
 
   await check('a valid message from the trusted host is honoured', async () => {
-    await page.click('#send-en');
+    await press(page, '#send-en');
     await lab.locator('#lab > .lab h1', { hasText: 'retries, backoff and dead letters' }).waitFor();
     assert((await lab.locator('#host-diagnostics').textContent()).includes('accepted: 1'), 'not counted');
   });
@@ -58,7 +68,7 @@ try {
     await p4.goto(`${a.url}examples/course-page.html`);
     const lab4 = p4.frameLocator('#lab-frame');
     await lab4.locator('#lab > .lab h1').waitFor();
-    await p4.click('#send-en');
+    await press(p4, '#send-en');
     await lab4.locator('#lab > .lab h1', { hasText: 'retries, backoff and dead letters' }).waitFor();
     assert(await lab4.locator('#host-diagnostics').count() === 0, 'the diagnostics line is shown');
     await ctx4.close();
@@ -154,7 +164,7 @@ try {
     // Messages stop once the frame fits the English lab: the count stays the same over three
     // looks 300 ms apart. A lab that answered the host's resizing with a new height would send
     // one every debounce and never get there (the bound is `WAIT`).
-    await p.click('#send-en');
+    await press(p, '#send-en');
     await lab3.locator('#lab > .lab h1', { hasText: 'retries' }).waitFor();
     const looks = [];
     const n = await until('lti.frameResize messages to stop', async () => {
@@ -175,8 +185,8 @@ try {
     await p2.goto(`${b.url}examples/course-page.html?lab=${encodeURIComponent(a.url + 'index.html')}&origin=${encodeURIComponent(originA)}&diagnostics=on`);
     const lab2 = p2.frameLocator('#lab-frame');
     await lab2.locator('#lab > .lab h1').waitFor();
-    await p2.click('#send-en');
-    await p2.click('#send-reset');
+    await press(p2, '#send-en');
+    await press(p2, '#send-reset');
     // The host also tells the lab where it is on screen as the page scrolls or resizes: those
     // are ignored as well, and counted with the two sent here.
     await until('both messages counted as ignored', async () => {
