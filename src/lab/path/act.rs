@@ -22,7 +22,7 @@ pub enum PathAction {
     Do,
     /// Leave the path for free exploration; nothing is locked or reset.
     Explore,
-    /// The no-immediate-retry comparison was run.
+    /// A computed comparison was run (two hubs, two logs, exactly-once off and on).
     Compared,
 }
 
@@ -46,6 +46,7 @@ named_enum! {
         ExpireAndPublish = "expire_and_publish",
         Compare = "compare",
         CompareExactlyOnce = "compare_exactly_once",
+        ReplayLogs = "replay_logs",
         Restart = "restart",
         FixAndReplay = "fix_and_replay",
         NextStep = "next_step",
@@ -137,7 +138,7 @@ impl Act {
             Act::ExpireAndPublish => inject(Fault::VisibilityTimeout),
             Act::FixAndReplay => vec![run(RunAction::SetOutage(false)), run(RunAction::ReplayAll)],
             Act::NextStep => return stepped.map(Stepped::next).into_iter().collect(),
-            Act::Compare | Act::CompareExactlyOnce => {
+            Act::Compare | Act::CompareExactlyOnce | Act::ReplayLogs => {
                 return vec![Action::Path(PathAction::Compared)]
             }
             Act::Restart => return vec![Action::Poll(PollAction::Restart)],

@@ -70,7 +70,7 @@ pub enum Evidence {
     Operations,
     /// The failure-probability slider and the observed dead-letter rate.
     Rate,
-    /// Two logs of one outage, on the fixed schedule and with jitter (shown before predicting).
+    /// Two logs of one outage, on the fixed schedule and with jitter (shown once replayed).
     JitterLogs,
     /// A recovering consumer's attempts per second, retried at once and on the schedule.
     Recovery,

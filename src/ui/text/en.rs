@@ -244,6 +244,7 @@ pub static EN: Texts = Texts {
             ExpireAndPublish: "Let the visibility timeout expire and publish",
             Compare: "Compare the two hubs",
             CompareExactlyOnce: "Compare without and with exactly-once",
+            ReplayLogs: "Replay the outage on both hubs",
             Restart: "Restart the consumer",
             FixAndReplay: "Fix the cause and replay manually",
             NextStep: "Next step of the demonstration",
@@ -261,6 +262,7 @@ pub static EN: Texts = Texts {
             ExpireAndPublish: "Expire and publish",
             Compare: "Compare",
             CompareExactlyOnce: "Compare",
+            ReplayLogs: "Replay outage",
             Restart: "Restart",
             FixAndReplay: "Fix and replay",
             NextStep: "Next operation",
@@ -274,6 +276,7 @@ pub static EN: Texts = Texts {
             table: "Table",
             fixed: "Fixed log",
             jittered: "Jittered log",
+            apart: "{0}: waits off the table, {1} of {2}.",
             found: "In both logs retry {0} came {1} late: on the fixed table it is the only wait that differs; with jitter, one deviation more.",
         },
         stops: keyed!(Stop {
@@ -297,9 +300,9 @@ pub static EN: Texts = Texts {
             },
             NoJitter: StopText {
                 title: "A retry that comes late",
-                todo: "Two retry logs of the same consumer outage: one on the lesson's wait table, one with jitter, which moves each wait at random by up to 20%. In both, the hub stalled and one retry came 7 s late. Compare each wait with the table.",
-                prompt: "In which of the two logs can you point at the retry that came late?",
-                explain: "On the fixed table every wait matches except retry 4's: 247 s instead of 240. With jitter every wait strays from the table, and those 7 s are lost among them. Without randomness, a deviation is a signal.",
+                todo: "Now a single consumer goes down and the hub retries its event six times, but once it stalls: retry 4 leaves 7\u{a0}s later than it should. Replay that same outage on the previous stop's two hubs, the exact table's and the jittered one (each wait moved at random by up to 20\u{a0}%), and read the log each one leaves.",
+                prompt: "In which of the two logs will you be able to point at the retry that came late?",
+                explain: "On the fixed table only retry 4's wait strays: 247\u{a0}s instead of 240. With jitter every wait strays, and those 7\u{a0}s are lost among them. Jitter helps when many retry at once; with one consumer, the exact table makes every deviation a signal.",
             },
             DeadLetter: StopText {
                 title: "Dead letter once the six retries are used up",

@@ -250,6 +250,7 @@ pub static ES: Texts = Texts {
             ExpireAndPublish: "Hacer que expire el visibility timeout y publicar",
             Compare: "Comparar los dos hubs",
             CompareExactlyOnce: "Comparar sin y con exactly-once",
+            ReplayLogs: "Repetir la caída en los dos hubs",
             Restart: "Reiniciar el consumidor",
             FixAndReplay: "Arreglar la causa y hacer el reintento manual",
             NextStep: "Siguiente paso de la demostración",
@@ -267,6 +268,7 @@ pub static ES: Texts = Texts {
             ExpireAndPublish: "Expirar y publicar",
             Compare: "Comparar",
             CompareExactlyOnce: "Comparar",
+            ReplayLogs: "Repetir la caída",
             Restart: "Reiniciar",
             FixAndReplay: "Arreglar y reintentar",
             NextStep: "Siguiente operación",
@@ -280,6 +282,7 @@ pub static ES: Texts = Texts {
             table: "Tabla",
             fixed: "Log fijo",
             jittered: "Log con jitter",
+            apart: "{0}: esperas fuera de la tabla, {1} de {2}.",
             found: "En los dos logs, el intento {0} llegó {1} tarde: con la tabla fija es la única espera que cambia; con jitter, una desviación más.",
         },
         stops: keyed!(Stop {
@@ -303,9 +306,9 @@ pub static ES: Texts = Texts {
             },
             NoJitter: StopText {
                 title: "Un intento que llega tarde",
-                todo: later!("Dos logs de reintentos de la misma caída del consumidor: uno con la tabla de espera de la lección y otro con jitter, que mueve cada espera al azar hasta un 20\u{a0}%. En los dos, el hub se retrasó y un intento llegó 7\u{a0}s tarde. Compara cada espera con la tabla."),
-                prompt: later!("¿En cuál de los dos logs puedes señalar el intento que llegó tarde?"),
-                explain: later!("Con la tabla fija, todas las esperas coinciden salvo la del intento 4: 247\u{a0}s en vez de 240. Con jitter, todas se apartan de la tabla y esos 7\u{a0}s se pierden entre ellas. Sin azar, una desviación es una señal."),
+                todo: later!("Ahora cae un solo consumidor y el hub reintenta su evento seis veces, pero una vez se atasca: el intento 4 sale 7\u{a0}s más tarde de lo que toca. Repite esa misma caída en los dos hubs de la parada anterior, el de la tabla exacta y el de jitter (cada espera movida al azar hasta un 20\u{a0}%), y lee el log que deja cada uno."),
+                prompt: later!("¿En cuál de los dos logs podrás señalar el intento que llegó tarde?"),
+                explain: later!("Con la tabla fija solo se aparta el intento 4: 247\u{a0}s en vez de 240. Con jitter se apartan todas y esos 7\u{a0}s se pierden. El jitter sirve cuando muchos reintentan a la vez; con un consumidor, la tabla exacta deja ver cada retraso."),
             },
             DeadLetter: StopText {
                 title: "Dead-letter tras agotar los seis intentos",

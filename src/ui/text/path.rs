@@ -110,6 +110,8 @@ pub struct JitterTexts {
     pub table: &'static str,
     pub fixed: &'static str,
     pub jittered: &'static str,
+    /// A log's name, `{0}`, and how many of its waits, `{1}` of `{2}`, are off the table.
+    pub apart: &'static str,
     pub found: &'static str,
 }
 }

@@ -41,7 +41,7 @@ mod visibility_timeout;
 
 named_enum! {
     /// One stop of the guided path, in the lesson's order. `step_*` are run in the lab with a
-    /// prediction first (`step_no_jitter` compares two logs, `step_boundary` opens the
+    /// prediction first (`step_no_jitter` replays one outage on two hubs and shows their logs, `step_boundary` opens the
     /// workbench after the answer); `ask_*` are the lesson's questions. The names are checkpoint ids, the stop's part of its xAPI activity id, and
     /// what saved progress records: never a position.
     pub enum Stop {

@@ -1,15 +1,26 @@
-//! Why the schedule has no jitter here: two logs of one outage, the same delay planted in
-//! each; only on the exact schedule can a reader who knows it point at the late attempt.
+//! Why the schedule has no jitter here: the learner replays one consumer's outage on both
+//! hubs, the hub stalling once so that one intento comes 7 s late, and reads the two logs;
+//! only on the exact schedule can a reader who knows it point at the late attempt.
 use super::prelude::*;
 use crate::sim::jitter;
 
 pub(super) const SPEC: StopSpec = StopSpec {
+    offers: &[
+        w(VisibleInBoth),
+        w(OnlyOnTheSchedule),
+        w(JitterRevealsIt),
+        w(TooSmallToSee),
+    ],
+    right: OnlyOnTheSchedule,
+    // The two logs are drawn in the card itself, once replayed.
+    panels: &[],
+    kind: Kind::Run,
     evidence: Evidence::JitterLogs,
     // Both logs are computed from the lesson's schedule (a 10 s base would plant the delay
     // where it no longer shows).
     scene: || vec![Action::Restart(quiet())],
     observe: |lab, here| {
-        here.predicted.then(|| {
+        here.compared.then(|| {
             let logs = jitter::logs(&lab.cfg);
             let found = [(&logs.fixed, false), (&logs.jittered, true)]
                 .map(|(l, j)| jitter::late_one(l, j) == Some(jitter::DELAYED_RETRY));
@@ -21,15 +32,8 @@ pub(super) const SPEC: StopSpec = StopSpec {
             })
         })
     },
-    // Answered at once, the two logs drawn in the card itself.
-    ..question(
-        &[
-            w(VisibleInBoth),
-            w(OnlyOnTheSchedule),
-            w(JitterRevealsIt),
-            w(TooSmallToSee),
-        ],
-        OnlyOnTheSchedule,
-        &[],
-    )
+    // The logs are not there to read before the prediction: the learner replays the outage.
+    next: |_, here| (!here.compared).then_some(Act::ReplayLogs),
+    through: at_once,
+    changed: None,
 };

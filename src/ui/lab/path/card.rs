@@ -123,6 +123,7 @@ fn compared_in_card(t: &Texts, cfg: &crate::sim::Config, evidence: Evidence) -> 
         Evidence::Recovery => crate::ui::lab::path::recovery::chart(t, cfg),
         Evidence::Herd => crate::ui::lab::path::herd::chart(t, cfg),
         Evidence::ExactlyOnce => crate::ui::lab::path::exactly_once::table(t),
+        Evidence::JitterLogs => crate::ui::lab::path::jitter::logs(t, cfg),
         Evidence::None
         | Evidence::Attempts
         | Evidence::Redelivery
@@ -130,8 +131,7 @@ fn compared_in_card(t: &Texts, cfg: &crate::sim::Config, evidence: Evidence) -> 
         | Evidence::Doubled
         | Evidence::Reads
         | Evidence::Operations
-        | Evidence::Rate
-        | Evidence::JitterLogs => Html::default(),
+        | Evidence::Rate => Html::default(),
     }
 }
 
@@ -193,7 +193,7 @@ pub fn PathView(props: &PanelProps) -> Html {
         let judged = path.verdict().is_some();
         let chart = matches!(
             evidence,
-            Evidence::Recovery | Evidence::Herd | Evidence::ExactlyOnce
+            Evidence::Recovery | Evidence::Herd | Evidence::ExactlyOnce | Evidence::JitterLogs
         );
         // The path's last verdict comes with the score under it (the path is over).
         let score = stop.next().is_none() && path.finished();
@@ -393,9 +393,6 @@ pub fn PathView(props: &PanelProps) -> Html {
                         <>{ if i > 0 { " · " } else { "" } }<a {href}>{ title }</a></>
                     }) }
                 </p>
-            }
-            if evidence == Evidence::JitterLogs {
-                { crate::ui::lab::path::jitter::logs(t, &lab.cfg, result.is_some()) }
             }
             <fieldset class="path-predict">
                 <legend>{ if stop.is_question() { pt.answer } else { pt.predict } }</legend>

@@ -19,9 +19,11 @@ fn pct(x: usize) -> String {
     )
 }
 
-/// The height of `n` attempts in a row (the tallest wave fills it).
+/// The height of `n` attempts in a row: the service's capacity at half height, anything
+/// beyond twice it clipped at the top (drawn as over). Scaled to the tallest wave, the jittered
+/// hub's seconds were marks of 2-7 px on a phone, too small to see.
 fn tall(n: u32) -> u32 {
-    (n * H).div_ceil(EVENTS).min(H)
+    (n * H).div_ceil(2 * CAPACITY).min(H)
 }
 
 pub fn chart(t: &Texts, cfg: &Config) -> Html {

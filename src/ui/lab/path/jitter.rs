@@ -1,10 +1,10 @@
-//! The no-jitter stop's two logs in its card: the same outage on the lesson's fixed schedule
-//! and with jitter, one real delay planted in each (`crate::sim::jitter`), as one table of
-//! waits beside the schedule's. Before the answer it is the material to search; after it, the
-//! delayed intento is marked.
+//! The no-jitter stop's two logs in its card, once the learner replayed the outage: the same
+//! outage on the lesson's fixed schedule and with jitter, one real delay planted in each
+//! (`crate::sim::jitter`), as one table of waits beside the schedule's, each wait with how far
+//! it is from the table, and the delayed intento marked.
 use yew::prelude::*;
 
-use crate::sim::jitter::{self, DELAYED_RETRY, DELAY_MS};
+use crate::sim::jitter::{self, Line, DELAYED_RETRY, DELAY_MS};
 use crate::sim::Config;
 use crate::ui::text::{fill, Texts};
 
@@ -13,20 +13,41 @@ fn secs(t: &Texts, ms: u64) -> String {
     format!("{}\u{a0}s", t.count((ms + 500) / 1000))
 }
 
-pub fn logs(t: &Texts, cfg: &Config, answered: bool) -> Html {
+/// A wait, and how far from the table it is when it is (in whole seconds, signed): the
+/// fixed log's one «+7 s» is the signal; the jittered log has one on every line.
+fn wait(t: &Texts, l: &Line) -> Html {
+    let sign = if l.wait_ms < l.scheduled_ms {
+        "\u{2212}"
+    } else {
+        "+"
+    };
+    html! {
+        <td>
+            { secs(t, l.wait_ms) }
+            if l.off_ms() > 0 {
+                <span class="off">{ format!(" {sign}{}", secs(t, l.off_ms())) }</span>
+            }
+        </td>
+    }
+}
+
+pub fn logs(t: &Texts, cfg: &Config) -> Html {
     let j = &t.path.jitter;
     let l = jitter::logs(cfg);
     let rows = l.fixed.iter().zip(&l.jittered).map(|(f, w)| {
-        let late = answered && f.retry == DELAYED_RETRY;
         html! {
-            <tr class={classes!(late.then_some("late"))}>
+            <tr class={classes!((f.retry == DELAYED_RETRY).then_some("late"))}>
                 <th scope="row">{ f.retry }</th>
                 <td>{ secs(t, f.scheduled_ms) }</td>
-                <td>{ secs(t, f.wait_ms) }</td>
-                <td>{ secs(t, w.wait_ms) }</td>
+                { wait(t, f) }
+                { wait(t, w) }
             </tr>
         }
     });
+    let apart = |name: &str, log: &[Line]| {
+        let n = log.iter().filter(|x| x.off_ms() > 0).count();
+        fill(j.apart, &[name, &n.to_string(), &log.len().to_string()])
+    };
     html! {
         <div class="table-box jitter-logs" id="jitter-logs">
             <table class="jitter-log">
@@ -36,9 +57,8 @@ pub fn logs(t: &Texts, cfg: &Config, answered: bool) -> Html {
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
-            if answered {
-                <p class="small" id="jitter-found">{ fill(j.found, &[&DELAYED_RETRY.to_string(), &secs(t, DELAY_MS)]) }</p>
-            }
+            <p class="small" id="jitter-apart">{ apart(j.fixed, &l.fixed) }<br />{ apart(j.jittered, &l.jittered) }</p>
+            <p class="small" id="jitter-found">{ fill(j.found, &[&DELAYED_RETRY.to_string(), &secs(t, DELAY_MS)]) }</p>
         </div>
     }
 }
