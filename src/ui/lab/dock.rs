@@ -62,7 +62,9 @@ pub fn Dock(props: &PanelProps) -> Html {
             // under its result, often under this bar on a phone).
             if let Some(next) = on_next {
                 <button type="button" id="dock-next" class="btn primary small dock-main"
-                    onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>{ t.path.next }</button>
+                    onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>
+                    { crate::ui::text::fill(t.path.next_stop, &[&next.number().to_string()]) }
+                </button>
             }
             if to_workbench {
                 <button type="button" id="dock-workbench" class="btn primary small dock-main" title={t.path.to_workbench}

@@ -196,6 +196,7 @@ pub static EN: Texts = Texts {
         step_of: "Step {0} of {1}",
         back: "Back",
         next: "Next",
+        next_stop: "Next: step {0}",
         explore: "Explore freely",
         resume: "Back to the guided path",
         step_short: "Step",
@@ -273,11 +274,11 @@ pub static EN: Texts = Texts {
         }),
         jitter: JitterTexts {
             retry: "Retry",
-            table: "Table",
+            table: "Wait on the table",
             fixed: "Fixed log",
             jittered: "Jittered log",
             apart: "{0}: waits off the table, {1} of {2}.",
-            found: "In both logs retry {0} came {1} late: on the fixed table it is the only wait that differs; with jitter, one deviation more.",
+            found: "In both logs retry {0} came {1} late: on the fixed table it is the only wait that differs; with jitter, one deviation more. A jittered hub that logged each retry's drawn wait would show it again.",
         },
         stops: keyed!(Stop {
             Backoff: StopText {

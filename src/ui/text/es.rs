@@ -202,6 +202,7 @@ pub static ES: Texts = Texts {
         step_of: "Paso {0} de {1}",
         back: "Anterior",
         next: "Siguiente",
+        next_stop: "Siguiente: paso {0}",
         explore: "Explorar libremente",
         resume: "Volver al recorrido guiado",
         step_short: "Avanzar",
@@ -279,11 +280,11 @@ pub static ES: Texts = Texts {
         }),
         jitter: JitterTexts {
             retry: "Intento",
-            table: "Tabla",
+            table: "Espera de la tabla",
             fixed: "Log fijo",
             jittered: "Log con jitter",
             apart: "{0}: esperas fuera de la tabla, {1} de {2}.",
-            found: "En los dos logs, el intento {0} llegó {1} tarde: con la tabla fija es la única espera que cambia; con jitter, una desviación más.",
+            found: "En los dos logs, el intento {0} llegó {1} tarde: con la tabla fija es la única espera que cambia; con jitter, una desviación más. Un hub con jitter que anotara en cada intento la espera sorteada lo volvería a dejar ver.",
         },
         stops: keyed!(Stop {
             Backoff: StopText {

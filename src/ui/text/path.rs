@@ -12,6 +12,9 @@ pub struct PathTexts {
     pub step_of: &'static str,
     pub back: &'static str,
     pub next: &'static str,
+    /// The bar's way on, which is also under the workbench's steps: «Siguiente» alone read
+    /// there as the workbench's next step. `{0}`: the next stop's number.
+    pub next_stop: &'static str,
     pub explore: &'static str,
     pub resume: &'static str,
     /// The dock's step button (its name is `step`).

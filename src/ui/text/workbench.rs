@@ -81,6 +81,9 @@ pub struct WbTexts {
     /// Back up to the guided path's card, in the lab.
     pub to_path: &'static str,
     pub predict_first: &'static str,
+    /// Where «Elige tu predicción…» stood, once a guess is chosen and not yet checked (the
+    /// line keeps its place: the lab, and the bar at its end, do not jump up under the thumb).
+    pub then_check: &'static str,
     pub right: &'static str,
     pub wrong: &'static str,
     /// By [`Guess`]: what a wrong guess missed.

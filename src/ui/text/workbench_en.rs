@@ -88,6 +88,7 @@ pub static WB_EN: WbTexts = WbTexts {
     to_program: "↑ Change the consumer",
     to_path: "↑ Back to the guided path",
     predict_first: "Choose your prediction to check.",
+    then_check: "Now press «Check»: every way of interleaving is tried.",
     right: "Right!",
     wrong: "Not that.",
     wrong_because: keyed!(Guess {

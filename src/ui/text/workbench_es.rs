@@ -88,6 +88,7 @@ pub static WB_ES: WbTexts = WbTexts {
     to_program: "↑ Cambiar el consumidor",
     to_path: "↑ Volver al recorrido guiado",
     predict_first: "Elige tu predicción para poder comprobar.",
+    then_check: "Ahora pulsa «Comprobar»: se prueban todas las formas de intercalarse.",
     right: "¡Acertaste!",
     wrong: "No era eso.",
     wrong_because: keyed!(Guess {

@@ -233,11 +233,19 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     let on_lang =
         crate::ui::workbench::editor::on_select(d, |v| Lang::from_code(v).map(WbAction::SetLang));
     let share = format!("{}#{}", props.base, wb.fragment());
-    // A phone's ways between the program and its check (the palette lies between them).
+    // A phone's ways between the program and its check (the palette lies between them). The
+    // check is the lab's last part: brought up only as far as its end (its top at the screen's
+    // top took the page past the lab's end in a walk, the bar left mid-screen over the host's
+    // own page).
     let go = {
         let host = Revealer(host.clone());
         Callback::from(move |id: &'static str| {
-            crate::ui::reveal::reveal_id(id, Align::Start, Some(&host))
+            let align = if id == "wb-verify" {
+                Align::Nearest
+            } else {
+                Align::Start
+            };
+            crate::ui::reveal::reveal_id(id, align, Some(&host))
         })
     };
     html! {

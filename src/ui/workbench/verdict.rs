@@ -37,7 +37,11 @@ pub fn predict(
             <div class="row">
                 <button id="wb-check" class="btn primary" disabled={wb.guess.is_none() || n == 0}
                     onclick={d.reform(|_| WbAction::Check)}>{ t.check }</button>
-                if wb.guess.is_none() { <span class="hint">{ t.predict_first }</span> }
+                if wb.guess.is_none() {
+                    <span class="hint">{ t.predict_first }</span>
+                } else if wb.checked.is_none() {
+                    <span class="hint">{ t.then_check }</span>
+                }
             </div>
             <div id="wb-verdict" aria-live="polite">{ verdict(wb, t, d, go, in_lab) }</div>
         </section>
