@@ -196,7 +196,7 @@ pub static EN: Texts = Texts {
         step_of: "Step {0} of {1}",
         back: "Back",
         next: "Next",
-        next_stop: "Next: step {0}",
+        next_stop: "Go to step {0}",
         explore: "Explore freely",
         resume: "Back to the guided path",
         step_short: "Step",

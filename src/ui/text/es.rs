@@ -202,7 +202,7 @@ pub static ES: Texts = Texts {
         step_of: "Paso {0} de {1}",
         back: "Anterior",
         next: "Siguiente",
-        next_stop: "Siguiente: paso {0}",
+        next_stop: "Ir al paso {0}",
         explore: "Explorar libremente",
         resume: "Volver al recorrido guiado",
         step_short: "Avanzar",
