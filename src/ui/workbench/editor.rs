@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::Way;
 use crate::lab::workbench::{Edit, WbAction, Workbench};
 use crate::sim::workbench::{Constraint, Effect, Step, MAX_STEPS, PRESETS};
 use crate::ui::text::{fill, WbTexts};
@@ -234,7 +235,7 @@ pub fn program(
     t: &'static WbTexts,
     d: &Callback<WbAction>,
     ui: &EditorUi,
-    go: &Callback<&'static str>,
+    go: &Callback<Way>,
 ) -> Html {
     let (n, effect, constraint) = (
         wb.program.steps.len(),
@@ -282,7 +283,7 @@ pub fn program(
             // effect goes straight back to the check, over the steps (a phone walk swiped).
             if n > 0 {
                 <button type="button" class="btn small wb-jump" id="wb-to-check-top"
-                    onclick={go.reform(|_| "wb-verify")}>{ t.to_check }</button>
+                    onclick={go.reform(|_| Way::Check)}>{ t.to_check }</button>
             }
             <p class="small" aria-live="polite">{ fill(t.count, &[&n.to_string(), &MAX_STEPS.to_string()]) }
                 { if n >= MAX_STEPS { html! { <>{ " " }{ t.full }</> } } else { html! {} } }</p>
@@ -298,7 +299,7 @@ pub fn program(
                 <div class="wb-list-end">
                     <button id="wb-clear" class="btn small" onclick={d.reform(|_| WbAction::Clear)}>{ t.clear }</button>
                     <button type="button" class="btn small wb-jump" id="wb-to-check"
-                        onclick={go.reform(|_| "wb-verify")}>{ t.to_check }</button>
+                        onclick={go.reform(|_| Way::Check)}>{ t.to_check }</button>
                 </div>
             }
             { status(Place::List, wb, t, d) }

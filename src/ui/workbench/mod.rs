@@ -22,6 +22,30 @@ use crate::ui::store::{use_store, Store};
 use crate::ui::text::{fill, Lang};
 use crate::ui::workbench::editor::{block_id, palette, program, EditorUi};
 
+/// The ways a phone's buttons take between the workbench's parts (the palette lies between the
+/// program and its check) and back to the guided path, each with how its target comes on
+/// screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// The check, the lab's last part: brought up only as far as its end (its top at the
+    /// screen's top took the course page past the lab's end in a walk, the bar left mid-screen
+    /// over the host's own page).
+    Check,
+    Program,
+    /// The guided path's card, in the lab.
+    Path,
+}
+
+impl Way {
+    fn target(self) -> (&'static str, Align) {
+        match self {
+            Way::Check => ("wb-verify", Align::Nearest),
+            Way::Program => ("wb-program-h", Align::Start),
+            Way::Path => ("path", Align::Start),
+        }
+    }
+}
+
 /// What a host (or the lab that opens it) gives the workbench.
 #[derive(Properties, PartialEq, Clone)]
 pub struct WbProps {
@@ -233,18 +257,10 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
     let on_lang =
         crate::ui::workbench::editor::on_select(d, |v| Lang::from_code(v).map(WbAction::SetLang));
     let share = format!("{}#{}", props.base, wb.fragment());
-    // A phone's ways between the program and its check (the palette lies between them). The
-    // check is the lab's last part: brought up only as far as its end (its top at the screen's
-    // top took the page past the lab's end in a walk, the bar left mid-screen over the host's
-    // own page).
     let go = {
         let host = Revealer(host.clone());
-        Callback::from(move |id: &'static str| {
-            let align = if id == "wb-verify" {
-                Align::Nearest
-            } else {
-                Align::Start
-            };
+        Callback::from(move |way: Way| {
+            let (id, align) = way.target();
             crate::ui::reveal::reveal_id(id, align, Some(&host))
         })
     };

@@ -4,6 +4,7 @@
 //! example (`workbench_run`), the hint and the notes.
 use yew::prelude::*;
 
+use super::Way;
 use crate::lab::workbench::{Guard, Guess, WbAction, Workbench};
 use crate::sim::workbench::Effect;
 use crate::ui::text::{fill, WbTexts};
@@ -15,7 +16,7 @@ pub fn predict(
     wb: &Workbench,
     t: &'static WbTexts,
     d: &Callback<WbAction>,
-    go: &Callback<&'static str>,
+    go: &Callback<Way>,
     in_lab: bool,
 ) -> Html {
     let n = wb.program.steps.len();
@@ -54,7 +55,7 @@ fn verdict(
     wb: &Workbench,
     t: &'static WbTexts,
     d: &Callback<WbAction>,
-    go: &Callback<&'static str>,
+    go: &Callback<Way>,
     in_lab: bool,
 ) -> Html {
     let Some(c) = &wb.checked else {
@@ -89,7 +90,7 @@ fn verdict(
                 // learner wants next (a table to change, a step to add) and which lies above
                 // the palette; at the verdict's end, under its run, it was swiped past.
                 <button type="button" class="btn small wb-jump" id="wb-to-program"
-                    onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
+                    onclick={go.reform(|_| Way::Program)}>{ t.to_program }</button>
             </div>
             <details class="wb-states" id="wb-states">
                 <summary>{ fill(t.states_summary, &[&states]) }</summary>
@@ -122,10 +123,10 @@ fn verdict(
             // way back where they are, not in the bar's arrow.
             <p class="row wb-ways">
                 <button type="button" class="btn small wb-jump" id="wb-to-program-end"
-                    onclick={go.reform(|_| "wb-program-h")}>{ t.to_program }</button>
+                    onclick={go.reform(|_| Way::Program)}>{ t.to_program }</button>
                 if in_lab {
                     <button type="button" class="btn small" id="wb-to-path"
-                        onclick={go.reform(|_| "path")}>{ t.to_path }</button>
+                        onclick={go.reform(|_| Way::Path)}>{ t.to_path }</button>
                 }
             </p>
         </>

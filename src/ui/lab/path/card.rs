@@ -187,14 +187,12 @@ pub fn PathView(props: &PanelProps) -> Html {
     }
     // The verdict comes where the learner is looking: under the run's evidence, which can push
     // it below the screen on a phone. It is brought on screen when it comes (and only then).
-    // A computed comparison's chart comes with it, its heading first: the chart from its top.
+    // A computed comparison's chart comes with it, its heading first: the chart from its top
+    // (drawn in `#path-compared` once compared, below).
     {
         let host = host.clone();
         let judged = path.verdict().is_some();
-        let chart = matches!(
-            evidence,
-            Evidence::Recovery | Evidence::Herd | Evidence::ExactlyOnce | Evidence::JitterLogs
-        );
+        let chart = path.compared();
         // The path's last verdict comes with the score under it (the path is over).
         let score = stop.next().is_none() && path.finished();
         // Again once the feedback's words come (`path-es.txt`): the result grows with them.
