@@ -1,12 +1,17 @@
 // Browser benchmarks for scripts/bench (not a test): Monte Carlo throughput in headless
 // Chromium, the figures' recompute-and-render time, and first render of the lab versus a
-// minimal Yew page, and a classroom's load: navigation to an interactive lab over slow 4G with
-// the CPU slowed 4x. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
+// minimal Yew page, and a classroom's load over slow 4G with the CPU slowed 4x: the first stop
+// readable, a first prediction tapped and taking effect, the live lab. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
 import { launchChromium, serveDir, trackLayoutShift } from '../tests/e2e/lib.mjs';
 
 const [labDist, baseDist, slowest] = process.argv.slice(2);
 const RUNS = 7;
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+/** An init script: a touch on the page as soon as it is parsed (start.js has run by then), so a
+ * lab whose module waits for the learner's first touch starts at once. */
+const touchAtOnce = () => document.addEventListener('DOMContentLoaded', () => {
+  document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+});
 
 const lab = await serveDir(labDist);
 const base = await serveDir(baseDist);
@@ -54,7 +59,7 @@ try {
   await page.setInputFiles('#scenario-file', { name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(session)) });
   await page.selectOption('#speed', '3600');
   await page.click('#play');
-  await page.waitForFunction(() => document.getElementById('clock').textContent === '30:00,000', null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById('clock').dataset.ms === '1800000', null, { timeout: 20000 });
   const scrub = await page.evaluate(async () => {
     const el = document.getElementById('scrub');
     const end = Number(el.max);
@@ -90,11 +95,13 @@ try {
   await wb.close();
 
   // The module's first render: the live lab (`#lab > .lab`; the prerendered copy sits one level
-  // down) or the baseline's root.
+  // down) or the baseline's root. The lab's module waits for the learner's first touch
+  // (www/start.js): touched here as early as a learner could, when the page is parsed.
   async function firstRender(url, sel) {
     const ctx = await browser.newContext();
     try {
       const p = await ctx.newPage();
+      await p.addInitScript(touchAtOnce);
       await p.addInitScript((sel) => {
         new MutationObserver((_, obs) => {
           if (document.querySelector(sel)) {
@@ -124,13 +131,16 @@ try {
 
   // A classroom: a cheap laptop on a shared school connection. Chromium's "Slow 4G" network
   // profile (1.6 Mbps down, 750 kbps up, 150 ms round trip) and 4x CPU slowdown, files served
-  // gzipped, empty cache. First content: the first stop's heading (the baseline's heading) is
-  // in the page and painted (the later of its arrival and the first contentful paint).
-  // Interactive: the live lab's play button is in the page (the module has started and mounted
-  // its controls; the prerendered copy's ids are prefixed); for the baseline, its content is
-  // drawn. Layout shift: the sum of the page's shifts until a second after interactive.
-  async function classroomLoad(url, content, interactive) {
-    const ctx = await browser.newContext();
+  // gzipped, empty cache. The lab: first content is the first stop's heading in the page and
+  // painted (the later of its arrival and the first contentful paint); then a learner taps the
+  // first stop's choice as soon as the page takes taps (start.js has run, or the live lab is
+  // there), and we time the tap, its effect (the choice pressed), and the live lab showing that
+  // prediction (its module fetched from the tap on, www/start.js); the bytes are those the page
+  // had fetched (transfer sizes) when the learner tapped. The baseline: its content drawn.
+  // Layout shift: the sum of the page's shifts until a second after the live lab.
+  const CHOICE = '[data-choice="waits-add-up"]';
+  async function classroomLoad(url, isLab) {
+    const ctx = await browser.newContext(isLab ? { hasTouch: true } : {});
     try {
       const p = await ctx.newPage();
       const cdp = await ctx.newCDPSession(p);
@@ -140,25 +150,40 @@ try {
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await p.addInitScript(trackLayoutShift);
-      await p.addInitScript(([content, interactive]) => {
+      await p.addInitScript((CHOICE) => {
         new PerformanceObserver((l) => {
           for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__fcp = e.startTime;
         }).observe({ type: 'paint', buffered: true });
+        addEventListener('pointerdown', () => {
+          if (window.__tap !== undefined) return;
+          window.__tap = performance.now();
+          window.__bytes = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+            .reduce((n, e) => n + e.transferSize, 0);
+        }, true);
         new MutationObserver((_, obs) => {
-          if (window.__content === undefined && document.querySelector(content)) window.__content = performance.now();
-          if (document.querySelector(interactive)) {
-            window.__interactive = performance.now();
+          if (window.__content === undefined && document.querySelector('#pre-path-title, #path-title, .lab h1')) window.__content = performance.now();
+          if (window.__pressed === undefined && document.querySelector(`${CHOICE}[aria-pressed=true]`)) window.__pressed = performance.now();
+          if (document.querySelector(`#lab > .lab ${CHOICE}[aria-pressed=true]`)) {
+            window.__live = performance.now();
             obs.disconnect();
           }
-        }).observe(document, { childList: true, subtree: true });
-      }, [content, interactive]);
-      await p.goto(url, { timeout: 60000 });
-      await p.waitForFunction(() => window.__interactive !== undefined && window.__fcp !== undefined, null, { timeout: 60000 });
+        }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-pressed'] });
+      }, CHOICE);
+      await p.goto(url, { timeout: 60000, waitUntil: 'commit' });
+      if (!isLab) {
+        await p.waitForSelector('h1', { timeout: 60000 });
+        await p.waitForFunction(() => window.__fcp !== undefined, null, { timeout: 60000 });
+        const t = await p.evaluate(() => Math.max(window.__content ?? 0, window.__fcp));
+        return { content: t, tap: t, pressed: t, live: t, bytes: 0, cls: 0 };
+      }
+      const choice = p.locator(`#lab > .prerendered:not([inert]) ${CHOICE}, #lab > .lab ${CHOICE}`).first();
+      await choice.waitFor({ timeout: 60000 });
+      await choice.tap({ timeout: 60000 });
+      await p.waitForFunction(() => window.__live !== undefined && window.__fcp !== undefined, null, { timeout: 60000 });
       await p.waitForTimeout(1000);
       return await p.evaluate(() => ({
-        content: Math.max(window.__content ?? window.__interactive, window.__fcp),
-        interactive: window.__interactive,
-        cls: window.__cls,
+        content: Math.max(window.__content ?? window.__live, window.__fcp),
+        tap: window.__tap, pressed: window.__pressed, live: window.__live, bytes: window.__bytes, cls: window.__cls,
       }));
     } finally {
       await ctx.close();
@@ -173,13 +198,13 @@ try {
     const cl = [];
     const cb = [];
     for (let i = 0; i < 5; i++) {
-      cl.push(await classroomLoad(labSrv.url, '#pre-path-title, #path-title', '#lab > .lab #play'));
-      cb.push(await classroomLoad(baseSrv.url, 'h1', 'h1'));
+      cl.push(await classroomLoad(labSrv.url, true));
+      cb.push(await classroomLoad(baseSrv.url, false));
     }
     const how = gzip ? 'gzip' : 'uncompressed';
     const med = (xs, k) => median(xs.map((x) => x[k]));
-    console.log(`classroom load (slow 4G, CPU 4x, ${how}), lab:      first content ${med(cl, 'content').toFixed(0)} ms (runs: ${runs(cl, (x) => x.content)}), interactive ${med(cl, 'interactive').toFixed(0)} ms (runs: ${runs(cl, (x) => x.interactive)}), layout shift ${med(cl, 'cls').toFixed(4)}`);
-    console.log(`classroom load (slow 4G, CPU 4x, ${how}), baseline: first content ${med(cb, 'content').toFixed(0)} ms, interactive ${med(cb, 'interactive').toFixed(0)} ms (runs: ${runs(cb, (x) => x.interactive)})`);
+    console.log(`classroom load (slow 4G, CPU 4x, ${how}), lab: first content ${med(cl, 'content').toFixed(0)} ms (runs: ${runs(cl, (x) => x.content)}); first tap on a choice at ${med(cl, 'tap').toFixed(0)} ms, the choice pressed at ${med(cl, 'pressed').toFixed(0)} ms (runs: ${runs(cl, (x) => x.pressed)}); the live lab with that prediction at ${med(cl, 'live').toFixed(0)} ms (runs: ${runs(cl, (x) => x.live)}); fetched before the tap ${med(cl, 'bytes').toFixed(0)} bytes; layout shift ${med(cl, 'cls').toFixed(4)}`);
+    console.log(`classroom load (slow 4G, CPU 4x, ${how}), baseline: content ${med(cb, 'content').toFixed(0)} ms (runs: ${runs(cb, (x) => x.content)})`);
     labSrv.server.close();
     baseSrv.server.close();
   }

@@ -1,8 +1,9 @@
-// Loader watchdog. A classic script, so it runs even where the lab's module scripts are
-// blocked (a sandboxed iframe without allow-same-origin, a missing file, an old browser): the
-// learner then reads what failed and the host is told, instead of "Cargando…" forever.
-// Its two short texts live here because the lab's own text tables are in the module that
-// could not load.
+// The page's first script: it decides how the lab starts (the prerendered first view, and
+// whether the module is fetched at once or at the learner's first touch), and it is the loader's
+// watchdog. A classic script, so it runs even where the lab's module scripts are blocked (a
+// sandboxed iframe without allow-same-origin, a missing file, an old browser): the learner then
+// reads what failed and the host is told, instead of "Cargando…" forever. Its two short texts
+// live here because the lab's own text tables are in the module that could not load.
 (function () {
   var params = new URLSearchParams(location.search);
   var TEXT = {
@@ -44,6 +45,36 @@
     for (var i = 0; i < localStorage.length; i++) if (/^retry-lab/.test(localStorage.key(i))) differs = true;
   } catch (e) { /* no storage: nothing saved to differ */ }
   if (differs) document.documentElement.classList.add('no-prerender');
+  // On the default first view the module (about 260 KB gzipped) is fetched at the learner's
+  // first touch, click, key or scroll gesture on the lab (start.js), not with the page: a reader
+  // who scrolls past the lab downloads only the page, and the first stop's choices answer at
+  // once. The lab starts at once where a host needs it running from the start: an xAPI record
+  // (its launch statement), a host that keeps the progress, a platform's resize messages.
+  var resize = params.get('resize');
+  var atTouch = !differs && !params.has('xapi') && params.get('keep') !== 'host' &&
+    (resize === null || resize === 'lab') && typeof WebAssembly === 'object';
+  if (atTouch) document.documentElement.classList.add('at-touch');
+  else {
+    // Fetch the glue and the module together, not one after the other behind start.js.
+    var glue = document.createElement('link');
+    glue.rel = 'modulepreload';
+    glue.href = 'retry-lab.js';
+    var wasm = document.createElement('link');
+    wasm.rel = 'preload';
+    wasm.as = 'fetch';
+    wasm.type = 'application/wasm';
+    wasm.crossOrigin = 'anonymous';
+    wasm.href = 'retry-lab_bg.wasm';
+    document.head.append(glue, wasm);
+  }
+  // Posts a message to the host, but only at the origin it named, as the lab itself would.
+  var origin = params.get('origin');
+  window.retryLabTell = function (msg) {
+    if (!origin || window.parent === window || !(origin === '*' || /^https?:\/\/[^/]+$/.test(origin))) return;
+    msg.source = 'retry-lab';
+    msg.version = 1;
+    try { window.parent.postMessage(msg, origin); } catch (e) { /* nothing more to do */ }
+  };
   function fail(reason, detail) {
     if (done || started()) return;
     var root = document.getElementById('lab');
@@ -79,13 +110,7 @@
       box.append(d);
     }
     root.append(box);
-    // Tell the host, but only at the origin it named, as the lab itself would.
-    var origin = params.get('origin');
-    if (origin && window.parent !== window && (origin === '*' || /^https?:\/\/[^/]+$/.test(origin))) {
-      try {
-        window.parent.postMessage({ source: 'retry-lab', version: 1, type: 'error', reason: reason }, origin);
-      } catch (e) { /* nothing more to do */ }
-    }
+    window.retryLabTell({ type: 'error', reason: reason });
   }
   window.retryLabLoadFailed = fail;
   if (typeof WebAssembly !== 'object') {
@@ -97,6 +122,11 @@
     var el = e.target;
     if (el && el.tagName === 'SCRIPT' && el.type === 'module') fail('blocked', el.src);
   }, true);
-  // Last resort: a download that never ends. Long enough for a slow school connection.
-  setTimeout(function () { if (!started()) fail('slow'); }, 30000);
+  // Last resort: a download that never ends. Long enough for a slow school connection. Counted
+  // from when the module is asked for: at once, or at the learner's first touch.
+  window.retryLabLoading = function () {
+    window.retryLabLoading = function () {};
+    setTimeout(function () { if (!started()) fail('slow'); }, 30000);
+  };
+  if (!atTouch) window.retryLabLoading();
 })();

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir, settled } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, settled, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -34,6 +34,7 @@ try {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
       const page = await ctx.newPage();
       await page.goto(url);
+      await wake(page);
       await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
       if (lang === 'en') await page.selectOption('#lang', 'en');
       await audit(page, `${lang} ${scheme} idle (guided path, step 1)`);
@@ -70,6 +71,7 @@ try {
     const page = await ctx.newPage();
     await page.goto(`${url}examples/course-page.html`);
     const frame = await (await page.waitForSelector('#lab-frame')).contentFrame();
+    await wake(frame);
     await frame.waitForSelector('[role=log]', { state: 'attached' });
     await audit(frame, 'course page at 375 px: the lab in its frame, step 1');
     // A tap while the course page still scrolls lands beside its button: wait for stillness.
@@ -89,6 +91,7 @@ try {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await page.goto(url);
+    await wake(page);
     await page.waitForSelector('[role=log]', { state: 'attached' });
     await page.evaluate(() => {
       window.said = [];

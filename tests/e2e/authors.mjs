@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, wake } from './lib.mjs';
 import { TABLE } from './path-walk.mjs';
 
 // The path as the build has it: its length, and where the saved session's stop is on it.
@@ -68,10 +68,12 @@ try {
     const ctx = await context({ 'retry-lab:lesson-a': SAVED });
     const page = await ctx.newPage();
     await page.goto(`${url}?id=lesson-b`);
+    await wake(page);
     await page.locator('#path-count').waitFor();
     assert(await page.locator('#continued').count() === 0, 'b continued a\'s session');
     assert((await page.locator('#path-count').textContent()) === `Paso 1 de ${N}`, 'b is not at its start');
     await page.goto(`${url}?id=lesson-a`);
+    await wake(page);
     await page.locator('#continued').waitFor();
     assert((await page.locator('#continued').textContent()).includes(`2 de ${N} pasos`), 'a\'s progress is not said');
     assert((await page.locator('#path-count').textContent()) === `Paso ${AT} de ${N}`, 'a is not where it was left');
@@ -211,6 +213,7 @@ try {
     const ctx = await context({});
     const page = await ctx.newPage();
     await page.goto(`${url}?id=${encodeURIComponent('no vale!')}`);
+    await wake(page);
     const notice = page.locator('#boundary-notices');
     await notice.waitFor();
     const text = await notice.textContent();

@@ -3,7 +3,7 @@
 // trust must change nothing; malformed links, storage and messages must leave the lab working.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WAIT, assert, checks, launchChromium, serveDir, until } from './lib.mjs';
+import { WAIT, assert, checks, launchChromium, serveDir, until, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'dist');
@@ -67,6 +67,7 @@ try {
     const p4 = await ctx4.newPage();
     await p4.goto(`${a.url}examples/course-page.html`);
     const lab4 = p4.frameLocator('#lab-frame');
+    await wake(lab4);
     await lab4.locator('#lab > .lab h1').waitFor();
     await press(p4, '#send-en');
     await lab4.locator('#lab > .lab h1', { hasText: 'retries, backoff and dead letters' }).waitFor();
@@ -100,6 +101,8 @@ try {
     p.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
     for (const host of ['course-page.html', 'direct-mount.html', 'xapi-host.html']) {
       await p.goto(`${a.url}examples/${host}`);
+      // The learner's first touch, so the lab's module is fetched too.
+      if (host === 'course-page.html') await wake(p.frameLocator('#lab-frame'));
       await p.waitForLoadState('networkidle');
     }
     await ctx3.close();
@@ -127,6 +130,7 @@ try {
     const ctx3 = await browser.newContext();
     const p = await ctx3.newPage();
     await p.goto(plain.url + 'index.html');
+    await wake(p);
     await p.waitForSelector('#play');
     assert(await p.locator('#load-failure').count() === 0, 'load failure shown');
     await ctx3.close();
@@ -243,6 +247,7 @@ try {
     const errs = [];
     p3.on('pageerror', (e) => errs.push(String(e)));
     await p3.goto(a.url + 'index.html');
+    await wake(p3);
     await p3.waitForSelector('#lab > .lab h1');
     await p3.evaluate(() => localStorage.setItem('retry-lab', 'v=99&evil=1'));
     await p3.goto(a.url + 'index.html?lang=xx&origin=javascript:alert(1)#seed=abc&p=7&retries=0&zoom=1');

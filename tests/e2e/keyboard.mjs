@@ -2,7 +2,7 @@
 // and operated with Enter, Space or arrow keys, and the focused control is visibly outlined.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir, until } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, until, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
@@ -35,6 +35,7 @@ function focused(doc, selector) {
 }
 try {
   await page.goto(url);
+  await wake(page);
   await page.waitForSelector('[role=log]', { state: 'attached' }); // the last panel, drawn just after the first paint
   await check('raise the failure probability to 100% with the keyboard', async () => {
     await tabTo('#failure');
@@ -92,6 +93,7 @@ try {
     const host = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await host.goto(`${url}examples/course-page.html`);
     const frame = await (await host.waitForSelector('#lab-frame')).contentFrame();
+    await wake(frame);
     await frame.waitForSelector('#path[data-stop=step_backoff]');
     // The course page's own links come first in its Tab order.
     const inLab = { keys: host.keyboard, doc: frame, where: ' in the lab\'s frame', tries: 120 };

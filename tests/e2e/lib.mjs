@@ -226,6 +226,7 @@ export function wheres(all = ['alone', 'course-page']) {
 export async function openLab(page, where, url, { query = '', hostUrl } = {}) {
   if (where === 'alone') {
     await page.goto(`${url}index.html${query}`);
+    await wake(page);
     return { lab: page, doc: () => page.mainFrame(), where };
   }
   // The host page passes `lab` and `origin` on to its frame (www/examples/course-page.js).
@@ -235,9 +236,20 @@ export async function openLab(page, where, url, { query = '', hostUrl } = {}) {
   if (query || where === 'cross-origin') host.searchParams.set('lab', `${url}index.html${query}`);
   await page.goto(host.href);
   const lab = page.frameLocator('#lab-frame');
+  await wake(lab);
   await lab.locator('#lab > .lab h1').waitFor();
   const doc = () => page.frames().find((f) => f !== page.mainFrame() && /index\.html/.test(f.url()));
   return { lab, doc, where };
+}
+
+/** The learner's first touch on the lab, where its module waits for one (the default first
+ * view: www/start.js): a pointer pressed on the prerendered heading (dispatched, so nothing
+ * scrolls), which starts the module and changes nothing else. Where the module started at once, nothing. `lab` is a page or a frame locator;
+ * resolves when the module is on its way or running (not when the live lab is drawn). */
+export async function wake(lab) {
+  await lab.locator('#lab > .lab, #lab > .prerendered:not([inert])').first().waitFor({ state: 'attached' });
+  const waiting = lab.locator('html.at-touch:not(.lab-loading) #lab > .prerendered:not([inert]) h1');
+  if (await waiting.count()) await waiting.dispatchEvent('pointerdown');
 }
 
 /** Waits until the learner's screen stops moving: the page's scroll position and the lab's

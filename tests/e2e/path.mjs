@@ -4,7 +4,7 @@
 // during one stop at 3600x counted, and the position kept across a reload.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, wake } from './lib.mjs';
 import { STOPS, choiceIds, isQuestion, passStop, predict, runStop, setRate, tapStill } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,6 +20,7 @@ try {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${url}examples/course-page.html`);
   const lab = page.frameLocator('#lab-frame');
+  await wake(lab);
   await lab.locator('#path[data-stop=step_backoff]').waitFor();
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // Everything the live region says, from the start.

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir, settled } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, settled, wake } from './lib.mjs';
 import { STOPS, passStop } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,6 +39,7 @@ try {
     const ctx = await browser.newContext({ viewport: { width: W, height: 740 }, isMobile: true, hasTouch: true });
     const p = await ctx.newPage();
     await p.goto(url);
+    await wake(p);
     await p.waitForSelector('#path');
     await check(`${W} px: every stop of the path fits, keeps the dock, opens with its heading and its panel near`, async () => {
       for (let i = 0; i < STOPS.length; i++) {

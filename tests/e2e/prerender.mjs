@@ -1,10 +1,11 @@
-// The prerendered first view: with the module held back, the first stop is readable at once and
-// the page says the lab is loading; its controls are inert; when the module arrives the live lab
-// takes the same place (nothing moves) and a prediction works. Where the first view will differ
-// (English, a saved session), the prerendered Spanish view is never shown.
+// The prerendered first view: the first stop is readable at once and the module is fetched only
+// at the learner's first touch; until it runs, the choices answer and the rest is inert; when the
+// module arrives the live lab takes the same place (nothing moves) and keeps what was tapped.
+// Where the first view will differ (English, a saved session), the prerendered Spanish view is
+// never shown, and the module is fetched at once.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir, trackLayoutShift } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, trackLayoutShift, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.SHOTS; // a folder for screenshots, when a person wants to look
@@ -28,22 +29,33 @@ async function heldBack(ctxOptions, storage) {
 try {
   for (const [width, opts] of [[1280, { viewport: { width: 1280, height: 900 } }],
     [375, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }]]) {
-    await check(`${width} px: the first stop is readable before the module, and the live lab takes its place`, async () => {
+    await check(`${width} px: the first stop is readable with no module fetched; the first touch fetches it, and the live lab takes its place`, async () => {
       const { ctx, page, release } = await heldBack(opts);
       const errors = [];
+      const wasm = [];
       page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('request', (r) => { if (/retry-lab(_bg\.wasm|\.js)$/.test(r.url())) wasm.push(r.url()); });
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       const title = page.locator('.prerendered #pre-path-title');
       await title.waitFor();
       const text = await title.textContent();
       assert(text === 'La barra de backoff exponencial', `prerendered title: ${text}`);
-      assert((await page.locator('#lab > .loading').textContent()).includes('Cargando'), 'the page does not say it is loading');
-      assert(await page.locator('#lab > .loading').isVisible(), 'the loading line is hidden');
-      assert(await page.locator('.prerendered').evaluate((e) => e.inert), 'the prerendered controls are live');
+      // start.js has run: the choices answer, the rest stays inert, nothing is loading.
+      await page.locator('#lab > .prerendered:not([inert])').waitFor();
+      assert(await page.locator('.prerendered #pre-lang').evaluate((e) => e.inert), 'the language menu is live');
+      assert(!(await page.locator('#lab > .loading').isVisible()), 'says it is loading before anything was asked');
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(300);
+      assert(wasm.length === 0, `fetched before the first touch: ${wasm.join(' ')}`);
       assert(await page.locator('#lab > .lab').count() === 0, 'the live lab is there already');
       const before = await title.boundingBox();
       const timelineBefore = await page.locator('.prerendered [data-panel=timeline]').boundingBox();
       if (shots) await page.screenshot({ path: `${shots}/prerender-${width}-before.png` });
+      // A touch on the text (no control): the module is asked for, and the page says so.
+      const asked = page.waitForRequest((r) => r.url().endsWith('/retry-lab_bg.wasm'));
+      await title.dispatchEvent('pointerdown');
+      await asked;
+      assert(await page.locator('#lab > .loading').isVisible(), 'the loading line is hidden once the module is asked for');
       release();
       const live = page.locator('#lab > .lab #path-title');
       await live.waitFor();
@@ -65,6 +77,31 @@ try {
       await ctx.close();
     });
   }
+
+  await check('a choice tapped before the module is marked at once, and the live lab keeps it; a button tapped then is pressed on the live lab', async () => {
+    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url);
+    await page.locator('#lab > .prerendered:not([inert])').waitFor();
+    const choice = page.locator('.prerendered [data-choice="waits-add-up"]');
+    await choice.tap();
+    assert(await choice.getAttribute('aria-pressed') === 'true', 'the tapped choice is not pressed');
+    assert(await page.locator('.prerendered [data-choice="counts-initial-delivery"]').isDisabled(), 'the other choices stay open');
+    const wait = page.locator('.prerendered .path-wait');
+    assert((await wait.textContent()).includes('Cargando'), `the card does not say it is loading: ${await wait.textContent()}`);
+    // Then «Publicar un pase», still before the module: pressed on the live lab after the choice.
+    const publish = page.locator('.prerendered #pre-publish-one');
+    await publish.scrollIntoViewIfNeeded();
+    await publish.tap();
+    assert(await publish.getAttribute('aria-busy') === 'true', 'the waiting button does not say so');
+    if (shots) await page.screenshot({ path: `${shots}/prerender-375-tapped.png` });
+    release();
+    await page.locator('#lab > .lab #event-counts', { hasText: 'Publicados: 1' }).waitFor();
+    assert(await page.locator('#lab > .lab [data-choice="waits-add-up"]').getAttribute('aria-pressed') === 'true', 'the live lab lost the prediction');
+    assert(errors.length === 0, errors.join(' | '));
+    await ctx.close();
+  });
 
   await check('?lang=en: no Spanish is shown, neither before the module nor while its English texts load', async () => {
     const { ctx, page, release } = await heldBack({ viewport: { width: 1280, height: 900 } });
@@ -96,6 +133,7 @@ try {
     const gate = new Promise((r) => { release = r; });
     await page.route('**/texts-en.txt', async (route) => { await gate; await route.continue(); });
     await page.goto(url);
+    await wake(page);
     const menu = page.locator('#lab > .lab #lang');
     await menu.waitFor();
     assert(asked.length === 0, 'fetched before anyone asked');
@@ -114,6 +152,7 @@ try {
     const page = await ctx.newPage();
     await page.route('**/texts-en.txt', (route) => route.fulfill({ status: 404, body: 'not here' }));
     await page.goto(url);
+    await wake(page);
     await page.locator('#lab > .lab #lang').selectOption('en');
     const notice = page.locator('#lab > .lab #no-english');
     await notice.waitFor();

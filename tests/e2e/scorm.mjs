@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as csso from 'csso';
 import { minify } from 'terser';
-import { DIST, assert, checks, launchChromium, serveDir, settled } from './lib.mjs';
+import { DIST, assert, checks, launchChromium, serveDir, settled, wake } from './lib.mjs';
 import { STOPS, after, choiceIds, isQuestion, predict, runStop, setRate, tapStill } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -396,6 +396,7 @@ await check('without a runtime the launch page opens the lab as everywhere else,
   const page = await ctx.newPage();
   await page.goto(`${url}p12/scorm.html`);
   await page.waitForURL(/\/p12\/index\.html$/);
+  await wake(page);
   await page.locator('#lab > .lab #path[data-stop=step_backoff]').waitFor();
   await page.locator('.choice').first().click();
   await page.waitForFunction(() => (localStorage.getItem('retry-lab') ?? '').includes('tries=step_backoff:1'));
