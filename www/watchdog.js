@@ -45,10 +45,10 @@
     for (var i = 0; i < localStorage.length; i++) if (/^retry-lab/.test(localStorage.key(i))) differs = true;
   } catch (e) { /* no storage: nothing saved to differ */ }
   if (differs) document.documentElement.classList.add('no-prerender');
-  // On the default first view the module (about 260 KB gzipped) is fetched at the learner's
-  // first touch, click, key or scroll gesture on the lab (start.js), not with the page: a reader
-  // who scrolls past the lab downloads only the page, and the first stop's choices answer at
-  // once. The lab starts at once where a host needs it running from the start: an xAPI record
+  // On the default first view the module (about 256 KB gzipped with its glue) is fetched at the
+  // learner's first touch, click, key or scroll gesture on the lab (start.js), not with the page:
+  // a reader who scrolls past the lab downloads only the page, and the first stop's choices
+  // answer at once. The lab starts at once where a host needs it running from the start: an xAPI record
   // (its launch statement), a host that keeps the progress, a platform's resize messages.
   var resize = params.get('resize');
   var atTouch = !differs && !params.has('xapi') && params.get('keep') !== 'host' &&
