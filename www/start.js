@@ -4,10 +4,11 @@
 // watchdog (watchdog.js), which explains it.
 //
 // On the default first view (watchdog.js decides: `at-touch` on the page) the module is fetched
-// at the learner's first touch, click, key or scroll gesture on the lab, not with the page. Until
-// it runs, the prerendered first stop answers: a choice is marked at once, a tap on a button
-// with an id waits visibly, and both are done again on the live lab when it takes the view's
-// place, so nothing the learner did is lost. The rest of the prerendered view stays inert.
+// at the learner's first touch, click, key, focus or scroll gesture on the lab, or at the host's
+// first message, not with the page. Until it runs, the prerendered first stop's card answers: a
+// choice is marked at once, a tap on one of its buttons waits visibly, and both are done again
+// on the live lab when it takes the copy's place, so nothing the learner did is lost; the host's
+// messages are handed to the live lab too. The rest of the copy stays inert.
 
 // The lab's door to the consumer workbench (src/ui/workbench_entry.rs): its button is shown
 // only where this loader runs, and the door's code (workbench-door.js), like the workbench,
@@ -45,19 +46,31 @@ const view = document.querySelector('#lab > .prerendered');
 if (!document.documentElement.classList.contains('at-touch') || !view) {
   await start();
 } else {
-  // What the learner did before the live lab came: the choice, then buttons by id, in order.
-  const replay = [];
+  // Only the first stop's card answers: its choices, and its buttons with an id («Siguiente»,
+  // «Explorar libremente»). The rest of the copy is not laid out as the live lab will be (its
+  // panels come after the live lab's first paint), so a tap there would be done far from where
+  // the learner is looking; it stays inert, as does everything else that has no id.
+  const card = view.querySelector('#pre-path');
   view.inert = false;
-  for (const el of view.querySelectorAll('a, input, select, textarea, button:not([data-choice]):not([id])')) el.inert = true;
-  view.addEventListener('click', (e) => {
+  for (const el of view.querySelectorAll('a, input, select, textarea, button')) {
+    if (!card?.contains(el) || !(el.dataset.choice || el.id)) el.inert = true;
+  }
+  // What the learner did before the live lab came, in order: a choice, then one of the card's
+  // buttons; a button leaves the stop, so nothing is taken after it.
+  const replay = [];
+  const close = () => {
+    for (const b of card.querySelectorAll('button[data-choice], button[id]')) b.setAttribute('aria-disabled', 'true');
+  };
+  card?.addEventListener('click', (e) => {
     const b = e.target.closest('button');
-    if (!b || b.disabled) return;
+    if (!b || b.disabled || b.getAttribute('aria-disabled') === 'true') return;
     if (b.dataset.choice) {
-      // As the live card does: the choice pressed, the others closed.
-      for (const c of view.querySelectorAll('button[data-choice]')) {
+      // As the live card does: the choice pressed, the others closed (still focusable here,
+      // so a keyboard's focus stays on the choice until the live lab moves it).
+      for (const c of card.querySelectorAll('button[data-choice]')) {
         c.setAttribute('aria-pressed', String(c === b));
         c.classList.toggle('chosen', c === b);
-        c.disabled = true;
+        c.setAttribute('aria-disabled', 'true');
       }
       replay.push(`[data-choice="${b.dataset.choice}"]`);
       // Where the live card will say what to do next, the page's own loading line meanwhile.
@@ -68,23 +81,49 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
       b.closest('.choices')?.after(wait);
     } else if (b.id.startsWith('pre-')) {
       b.setAttribute('aria-busy', 'true');
+      close();
       replay.push(`#${b.id.slice(4)}`);
     }
   });
   // The host sizes its frame from the lab's height; until the module tells it, this does.
   let last = 0;
   const height = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    if (!view.isConnected) return;
     const px = Math.ceil(view.getBoundingClientRect().bottom + scrollY);
     if (px > 0 && px !== last) window.retryLabTell?.({ type: 'height', px: (last = px) });
   }) : null;
   height?.observe(view);
+  // The host's messages before the module runs: where the screen is (so the loading line shows
+  // at its bottom, not at the end of a frame as tall as the lab), and anything else, which
+  // starts the module and is handed to it once it listens, as the host sent it.
+  const held = [];
+  const pill = document.querySelector('#lab > .loading');
+  const fromHost = (e) => {
+    const trusted = window.retryLabTrusted;
+    if (!trusted || e.origin !== trusted || e.source !== parent) return;
+    const m = e.data;
+    if (m && m.type === 'viewport' && Number.isFinite(m.top) && Number.isFinite(m.height) && m.height > 0) {
+      const bottom = Math.min(m.top + m.height, document.documentElement.scrollHeight);
+      pill?.style.setProperty('--screen-bottom', `${Math.round(bottom)}px`);
+      pill?.classList.add('placed');
+      return;
+    }
+    held.push(e);
+    start();
+  };
+  addEventListener('message', fromHost);
   // The live lab replaces the prerendered view: do again what the learner did, before it is
-  // painted (a mutation observer's callback runs before the next frame).
+  // painted (a mutation observer's callback runs before the next frame); then hand over the
+  // host's messages, once the live lab's own listener is there (after its first render).
   new MutationObserver((_, watch) => {
     if (!document.querySelector('#lab > .lab')) return;
     watch.disconnect();
     height?.disconnect();
+    removeEventListener('message', fromHost);
     for (const target of replay) document.querySelector(`#lab > .lab ${target}`)?.click();
+    setTimeout(() => {
+      for (const e of held) dispatchEvent(new MessageEvent('message', { data: e.data, origin: e.origin, source: e.source }));
+    });
   }).observe(document.getElementById('lab'), { childList: true });
   const TOUCH = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'];
   const touch = () => {

@@ -67,10 +67,13 @@
     wasm.href = 'retry-lab_bg.wasm';
     document.head.append(glue, wasm);
   }
-  // Posts a message to the host, but only at the origin it named, as the lab itself would.
+  // The host's origin, as the lab reads it: messages go only there, and are taken only from
+  // there (never from `*`).
   var origin = params.get('origin');
+  if (!origin || window.parent === window || !(origin === '*' || /^https?:\/\/[^/]+$/.test(origin))) origin = null;
+  window.retryLabTrusted = origin === '*' ? null : origin;
   window.retryLabTell = function (msg) {
-    if (!origin || window.parent === window || !(origin === '*' || /^https?:\/\/[^/]+$/.test(origin))) return;
+    if (!origin) return;
     msg.source = 'retry-lab';
     msg.version = 1;
     try { window.parent.postMessage(msg, origin); } catch (e) { /* nothing more to do */ }
@@ -111,6 +114,14 @@
     }
     root.append(box);
     window.retryLabTell({ type: 'error', reason: reason });
+    // The learner may be far down a tall frame (the first view, before the failure): the frame
+    // takes the box's height, and the box comes into view.
+    var px = Math.ceil(root.getBoundingClientRect().bottom + (window.scrollY || 0));
+    window.retryLabTell({ type: 'height', px: px });
+    var crossOrigin = false;
+    try { crossOrigin = !window.parent.document; } catch (e) { crossOrigin = true; }
+    if (crossOrigin) window.retryLabTell({ type: 'scroll', top: 0, bottom: px, align: 'start' });
+    else try { box.scrollIntoView({ block: 'nearest' }); } catch (e) { /* an old browser: no scroll */ }
   }
   window.retryLabLoadFailed = fail;
   if (typeof WebAssembly !== 'object') {

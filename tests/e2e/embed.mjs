@@ -101,9 +101,16 @@ try {
     p.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
     for (const host of ['course-page.html', 'direct-mount.html', 'xapi-host.html']) {
       await p.goto(`${a.url}examples/${host}`);
-      // The learner's first touch, so the lab's module is fetched too.
-      if (host === 'course-page.html') await wake(p.frameLocator('#lab-frame'));
-      await p.waitForLoadState('networkidle');
+      if (host === 'course-page.html') {
+        // The learner's first touch, so the lab's module is fetched too; the live lab drawn is
+        // every file of it answered. (Not networkidle: requests that start after the page's
+        // load, as the module's at the touch, can leave Chromium's idle signal unsent.)
+        const lab = p.frameLocator('#lab-frame');
+        await wake(lab);
+        await lab.locator('#lab > .lab h1').waitFor();
+      } else {
+        await p.waitForLoadState('networkidle');
+      }
     }
     await ctx3.close();
     assert(failed.length === 0, failed.join(', '));

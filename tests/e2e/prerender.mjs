@@ -5,7 +5,7 @@
 // never shown, and the module is fetched at once.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir, trackLayoutShift, wake } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, trackLayoutShift, until, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.SHOTS; // a folder for screenshots, when a person wants to look
@@ -78,7 +78,7 @@ try {
     });
   }
 
-  await check('a choice tapped before the module is marked at once, and the live lab keeps it; a button tapped then is pressed on the live lab', async () => {
+  await check('a choice tapped before the module is marked at once, and the live lab keeps it', async () => {
     const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -90,16 +90,96 @@ try {
     assert(await page.locator('.prerendered [data-choice="counts-initial-delivery"]').isDisabled(), 'the other choices stay open');
     const wait = page.locator('.prerendered .path-wait');
     assert((await wait.textContent()).includes('Cargando'), `the card does not say it is loading: ${await wait.textContent()}`);
-    // Then «Publicar un pase», still before the module: pressed on the live lab after the choice.
-    const publish = page.locator('.prerendered #pre-publish-one');
-    await publish.scrollIntoViewIfNeeded();
-    await publish.tap();
-    assert(await publish.getAttribute('aria-busy') === 'true', 'the waiting button does not say so');
     if (shots) await page.screenshot({ path: `${shots}/prerender-375-tapped.png` });
     release();
-    await page.locator('#lab > .lab #event-counts', { hasText: 'Publicados: 1' }).waitFor();
+    await page.locator('#lab > .lab #path-act').waitFor();
     assert(await page.locator('#lab > .lab [data-choice="waits-add-up"]').getAttribute('aria-pressed') === 'true', 'the live lab lost the prediction');
     assert(errors.length === 0, errors.join(' | '));
+    await ctx.close();
+  });
+
+  await check('one of the card\'s buttons tapped before the module leaves the stop: the choices close, and the live lab goes on', async () => {
+    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(url);
+    await page.locator('#lab > .prerendered:not([inert])').waitFor();
+    await page.locator('.prerendered #pre-path-next').tap();
+    const choice = page.locator('.prerendered [data-choice="waits-add-up"]');
+    assert(await choice.getAttribute('aria-disabled') === 'true', 'a choice stays open after «Siguiente»');
+    await choice.tap({ force: true }); // closed: Playwright would wait for it to open
+    assert(await choice.getAttribute('aria-pressed') === 'false', 'a choice was taken after «Siguiente»');
+    // Everything outside the card waits for the live lab (laid out elsewhere by then).
+    assert(await page.locator('.prerendered #pre-publish-one').evaluate((e) => e.inert), 'a control outside the card answers');
+    release();
+    await page.locator('#lab > .lab #path[data-stop=step_no_immediate_retry]').waitFor();
+    await ctx.close();
+  });
+
+  // In the example course page: the frame is as tall as the lab and the page scrolls.
+  const course = `${url}examples/course-page.html`;
+  await check('course page: a host message before the first touch starts the module, and the live lab takes it', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    await page.goto(course);
+    const lab = page.frameLocator('#lab-frame');
+    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    // The host's own button, pressed as a DOM click (as embed.mjs does): it posts set_language.
+    await page.locator('#send-en').dispatchEvent('click');
+    await lab.locator('#lab > .lab h1', { hasText: 'retries, backoff and dead letters' }).waitFor();
+    await ctx.close();
+  });
+
+  await check('course page at 375 px: the loading line is at the bottom of the screen, not of the frame', async () => {
+    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(course);
+    const lab = page.frameLocator('#lab-frame');
+    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    // Down to the (inert) controls, and a tap on a slider there: nothing happens to it, and the
+    // page says the lab is coming.
+    const slider = lab.locator('.prerendered #pre-failure');
+    await page.evaluate(async () => {
+      const f = document.getElementById('lab-frame');
+      const y = f.contentDocument.getElementById('pre-failure').getBoundingClientRect().top;
+      scrollTo(0, f.getBoundingClientRect().top + scrollY + y - 300);
+    });
+    await page.waitForTimeout(300);
+    const box = await slider.boundingBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    const pill = lab.locator('#lab > .loading');
+    await until('the loading line on screen', async () => {
+      const b = await pill.boundingBox();
+      return b && b.y > 740 / 2 && b.y + b.height <= 740;
+    });
+    assert(await slider.inputValue() === '100', 'the inert slider moved');
+    if (shots) await page.screenshot({ path: `${shots}/prerender-course-375-loading.png` });
+    release();
+    await lab.locator('#lab > .lab #failure').waitFor();
+    await ctx.close();
+  });
+
+  await check('course page at 375 px: a download that fails after the first tap says so on screen, in a frame its size', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.route('**/retry-lab_bg.wasm', (route) => route.abort('connectionreset'));
+    await page.goto(course);
+    const lab = page.frameLocator('#lab-frame');
+    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    const choice = lab.locator('.prerendered [data-choice="waits-add-up"]');
+    await page.evaluate(() => {
+      const f = document.getElementById('lab-frame');
+      const y = f.contentDocument.querySelector('[data-choice="waits-add-up"]').getBoundingClientRect().top;
+      scrollTo(0, f.getBoundingClientRect().top + scrollY + y - 400);
+    });
+    await page.waitForTimeout(300);
+    const box = await choice.boundingBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    const failure = lab.locator('#load-failure');
+    await failure.waitFor();
+    await until('the failure on screen, the frame its size', async () => {
+      const b = await failure.boundingBox();
+      const h = await page.locator('#lab-frame').evaluate((f) => f.getBoundingClientRect().height);
+      return b && b.y >= 0 && b.y < 740 && h < 1000;
+    });
+    if (shots) await page.screenshot({ path: `${shots}/prerender-course-375-failed.png` });
     await ctx.close();
   });
 

@@ -44,7 +44,9 @@ window.addEventListener('message', (e) => {
   li.textContent = JSON.stringify(e.data);
   list.append(li);
   if (e.data.type === 'height' && !lti) frame.style.height = `${e.data.px}px`;
-  if (e.data.type === 'ready') { labListens = true; tellViewport(); }
+  // The lab's page is there and listens once it speaks: its first view (before the module,
+  // which says `ready` when it runs) places its loading line at the bottom of the screen.
+  if (e.data.type === 'height' || e.data.type === 'ready') { labListens = true; tellViewport(); }
   if (e.data.type === 'scroll') revealInFrame(frame, e.data);
 });
 
@@ -56,8 +58,8 @@ const send = (msg) => {
 };
 // The frame is as tall as the lab and never scrolls: this page does. The lab keeps its control
 // bar at the bottom of what is on screen once it knows where that is (at most once a frame).
-// Only once the lab said it is ready: before that the frame may still hold the blank page of
-// this origin (the browser drops the message), or the lab may not be listening yet.
+// Only once the lab has spoken: before that the frame may still hold the blank page of this
+// origin (the browser drops the message), or the lab may not be listening yet.
 let viewportAsked = false;
 let labListens = false;
 function tellViewport() {
