@@ -108,7 +108,8 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
       pill?.classList.add('placed');
       return;
     }
-    held.push(e);
+    // A few seconds' worth: a host that sends more before the lab runs loses the rest.
+    if (held.length < 50) held.push(e);
     start();
   };
   addEventListener('message', fromHost);

@@ -57,6 +57,18 @@ async function passStop(s, i) {
 async function walk(s) {
   const tag = (what) => `${s.name}: ${what}`;
   let fingerprint = null;
+  await check(tag('the first stop answers before the module, and the live lab keeps the choice'), async () => {
+    await s.cmd('POST', '/window/rect', { width: 1280, height: 900 });
+    // The default first view: the module waits for the learner's first touch (www/start.js).
+    await s.goto(url);
+    await s.waitFor('the first stop taking taps', exists, ['#lab > .prerendered:not([inert]) [data-choice="waits-add-up"]']);
+    assert(!(await s.run(exists, '#lab > .lab')), 'the live lab started before any touch');
+    await s.click('#lab > .prerendered [data-choice="waits-add-up"]');
+    await s.waitFor('the live lab with the choice', exists, ['#lab > .lab [data-choice="waits-add-up"][aria-pressed="true"]']);
+    await s.waitFor('the stop\'s action', exists, ['#lab > .lab #path-act']);
+    // The walk below starts from nothing saved.
+    await s.run(() => localStorage.clear());
+  });
   await check(tag('the lab loads in Spanish'), async () => {
     await s.cmd('POST', '/window/rect', { width: 1280, height: 900 });
     // Free exploration: this walk is the learner's own (the guided path has its own walk).
