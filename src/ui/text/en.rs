@@ -573,7 +573,7 @@ pub static EN: Texts = Texts {
         SeenDiscard: "already seen: discards",
         Blocked: "INSERT waits: another transaction holds the same key",
         UniqueViolationRollback: "INSERT violates the unique constraint: rollback, no effect",
-        CrashRollback: "crashes and restarts: what it had not committed rolls back (from here on it is called A' or B': the same instance, restarted)",
+        CrashRollback: "crashes and restarts: what it had not committed rolls back (from here on it is called {0}': the same instance, restarted)",
     }),
 };
 

@@ -602,7 +602,7 @@ pub static ES: Texts = Texts {
         SeenDiscard: "ya lo vio: descarta el evento",
         Blocked: "INSERT espera: otra transacción tiene la misma clave",
         UniqueViolationRollback: "INSERT viola la restricción de unicidad: rollback, sin efecto",
-        CrashRollback: "se cae y se reinicia: lo que no había confirmado se revierte (desde aquí se llama A' o B': la misma instancia, reiniciada)",
+        CrashRollback: "se cae y se reinicia: lo que no había confirmado se revierte (desde aquí se llama {0}': la misma instancia, reiniciada)",
     }),
 };
 

@@ -102,11 +102,12 @@ impl Texts {
         self.fields[f as usize]
     }
 
-    /// A demonstration step: what went wrong if something did, else what the operation did.
-    pub fn demo_step(&self, op: Option<Op>, r: OpResult) -> &'static str {
+    /// A demonstration step of `actor` (A, B): what went wrong if something did (a crash names
+    /// the instance it restarts as), else what the operation did.
+    pub fn demo_step(&self, actor: &str, op: Option<Op>, r: OpResult) -> String {
         match (self.demo_results[r as usize], op) {
-            ("", Some(op)) => self.demo_ops[op as usize],
-            (text, _) => text,
+            ("", Some(op)) => self.demo_ops[op as usize].to_string(),
+            (text, _) => fill(text, &[actor]),
         }
     }
 

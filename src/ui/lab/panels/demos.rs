@@ -24,7 +24,7 @@ fn steps_list(t: &Texts, steps: &[DemoStep], id: String, lanes: [&'static str; 3
                     before = now;
                     html! {
                         <li class={classes!("seq-row", if first { "lane-1" } else { "lane-3" }, format!("actor-{}", s.actor.trim_end_matches('\'')))}>
-                            <span class="seq-op"><b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }</span>
+                            <span class="seq-op"><b>{ s.actor }</b>{ " " }{ t.demo_step(s.actor, s.op, s.result) }</span>
                             <span class={classes!("seq-db", changed.then_some("changed"))}>{ format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }</span>
                         </li>
                     }

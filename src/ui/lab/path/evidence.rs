@@ -236,7 +236,7 @@ fn demo(lab: &Lab, t: &Texts, stop: Stop) -> Option<Html> {
     Some(html! {
         <ol class="small path-ops" id="path-ops">
             { for steps.iter().map(|s| html! {
-                <li><b>{ s.actor }</b>{ " " }{ t.demo_step(s.op, s.result) }{ " · " }
+                <li><b>{ s.actor }</b>{ " " }{ t.demo_step(s.actor, s.op, s.result) }{ " · " }
                     { format!("{}: {} · {}: {}", t.effects_committed, s.effects_after, t.marks_committed, s.marks_after) }</li>
             }) }
         </ol>

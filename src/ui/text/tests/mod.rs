@@ -259,10 +259,13 @@ fn every_text_is_filled_in_both_languages() {
             assert!(!s.is_empty(), "{lang:?}");
         }
         for op in Op::ALL {
-            assert!(!t.demo_step(Some(*op), OpResult::Done).is_empty());
+            assert!(!t.demo_step("A", Some(*op), OpResult::Done).is_empty());
         }
         assert_eq!(t.publication_n(2).matches('2').count(), 1);
         assert!(t.state_waiting.contains("{0}"));
+        // A crash names the instance it restarts as: B', not «A' or B'» (walk 9).
+        let crash = t.demo_step("B", None, OpResult::CrashRollback);
+        assert!(crash.contains("B'") && !crash.contains("A'"), "{crash}");
     }
 }
 
