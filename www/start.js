@@ -26,6 +26,10 @@ function start() {
     document.documentElement.classList.add('lab-loading');
     window.retryLabLoading?.();
     const wasm = fetch(new URL('./retry-lab_bg.wasm', import.meta.url));
+    // Its failure is init's (below); handled here too, so it is not reported as unhandled while
+    // the glue is still on its way, and told apart from a module that cannot start.
+    let offline = false;
+    wasm.catch(() => { offline = true; });
     let init;
     try {
       ({ default: init } = await import('./retry-lab.js'));
@@ -36,7 +40,7 @@ function start() {
     try {
       await init({ module_or_path: wasm });
     } catch (e) {
-      window.retryLabLoadFailed?.('failed', e && e.message ? e.message : e);
+      window.retryLabLoadFailed?.(offline ? 'network' : 'failed', e && e.message ? e.message : e);
     }
   })();
   return started;
@@ -59,6 +63,7 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   // buttons; a button leaves the stop, so nothing is taken after it.
   const replay = [];
   const close = () => {
+    card.classList.add('leaving');
     for (const b of card.querySelectorAll('button[data-choice], button[id]')) b.setAttribute('aria-disabled', 'true');
   };
   card?.addEventListener('click', (e) => {

@@ -13,6 +13,8 @@
       nowasm: 'Este navegador no puede ejecutar WebAssembly, que el laboratorio necesita.',
       failed: 'El laboratorio no pudo arrancar.',
       slow: 'El laboratorio tarda demasiado en cargar; puede que la conexión se haya cortado.',
+      network: 'No se pudo descargar el laboratorio: puede que la conexión se haya cortado.',
+      again: 'Reintentar',
       host: 'Para quien publica el curso: si el laboratorio está en un iframe con «sandbox», ' +
         'añade allow-same-origin, o sirve sus archivos con el encabezado ' +
         'Access-Control-Allow-Origin. Si el problema fue de red, suele bastar con recargar la página.',
@@ -23,6 +25,8 @@
       nowasm: 'This browser cannot run WebAssembly, which the lab needs.',
       failed: 'The lab could not start.',
       slow: 'The lab is taking too long to load; the connection may have dropped.',
+      network: 'The lab could not be downloaded: the connection may have dropped.',
+      again: 'Try again',
       host: 'For the course author: if the lab is in an iframe with \u201csandbox\u201d, add ' +
         'allow-same-origin, or serve its files with the Access-Control-Allow-Origin header. ' +
         'Reloading the page usually helps if it was the network.',
@@ -105,7 +109,17 @@
     for (var k in css) box.style[k] = css[k];
     h.style.fontSize = '1.2rem';
     h.style.marginTop = '0';
-    box.append(h, what, host);
+    box.append(h, what);
+    // The learner's own way on where the network failed: load the page again.
+    if (reason === 'network' || reason === 'slow') {
+      var again = document.createElement('button');
+      again.type = 'button';
+      again.className = 'btn';
+      again.textContent = t.again;
+      again.addEventListener('click', function () { location.reload(); });
+      box.append(again);
+    }
+    box.append(host);
     if (detail) {
       var d = document.createElement('p');
       d.className = 'mono small';

@@ -105,6 +105,8 @@ try {
     await page.locator('.prerendered #pre-path-next').tap();
     const choice = page.locator('.prerendered [data-choice="waits-add-up"]');
     assert(await choice.getAttribute('aria-disabled') === 'true', 'a choice stays open after «Siguiente»');
+    const dim = await choice.evaluate((e) => Number(getComputedStyle(e).opacity));
+    assert(dim < 0.9, `the closed choices look open (opacity ${dim})`);
     await choice.tap({ force: true }); // closed: Playwright would wait for it to open
     assert(await choice.getAttribute('aria-pressed') === 'false', 'a choice was taken after «Siguiente»');
     // Everything outside the card waits for the live lab (laid out elsewhere by then).
@@ -156,9 +158,11 @@ try {
     await ctx.close();
   });
 
-  await check('course page at 375 px: a download that fails after the first tap says so on screen, in a frame its size', async () => {
+  await check('course page at 375 px: a download that fails after the first tap says so on screen, in a frame its size, with a way to try again', async () => {
     const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
     await page.route('**/retry-lab_bg.wasm', (route) => route.abort('connectionreset'));
     await page.goto(course);
     const lab = page.frameLocator('#lab-frame');
@@ -180,6 +184,13 @@ try {
       return b && b.y >= 0 && b.y < 740 && h < 1000;
     });
     if (shots) await page.screenshot({ path: `${shots}/prerender-course-375-failed.png` });
+    const said = await failure.textContent();
+    assert(said.includes('No se pudo descargar el laboratorio'), `not told it was the download: ${said}`);
+    assert(errors.length === 0, `page errors: ${errors.join(' | ')}`);
+    // «Reintentar» loads the page again: the first stop, its choices answering.
+    await page.unroute('**/retry-lab_bg.wasm');
+    await failure.getByRole('button', { name: 'Reintentar' }).click();
+    await lab.locator('#lab > .prerendered:not([inert]) [data-choice="waits-add-up"]').waitFor();
     await ctx.close();
   });
 
