@@ -173,8 +173,7 @@ try {
       if (!isLab) {
         await p.waitForSelector('h1', { timeout: 60000 });
         await p.waitForFunction(() => window.__fcp !== undefined, null, { timeout: 60000 });
-        const t = await p.evaluate(() => Math.max(window.__content ?? 0, window.__fcp));
-        return { content: t, tap: t, pressed: t, live: t, bytes: 0, cls: 0 };
+        return { content: await p.evaluate(() => Math.max(window.__content ?? 0, window.__fcp)) };
       }
       const choice = p.locator(`#lab > .prerendered:not([inert]) ${CHOICE}, #lab > .lab ${CHOICE}`).first();
       await choice.waitFor({ timeout: 60000 });

@@ -91,11 +91,8 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
     }
   });
   // The host sizes its frame from the lab's height; until the module tells it, this does.
-  let last = 0;
   const height = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
-    if (!view.isConnected) return;
-    const px = Math.ceil(view.getBoundingClientRect().bottom + scrollY);
-    if (px > 0 && px !== last) window.retryLabTell?.({ type: 'height', px: (last = px) });
+    if (view.isConnected) window.retryLabTellHeight?.(view);
   }) : null;
   height?.observe(view);
   // The host's messages before the module runs: where the screen is (so the loading line shows

@@ -52,8 +52,9 @@
   // On the default first view the module (about 256 KB gzipped with its glue) is fetched at the
   // learner's first touch, click, key or scroll gesture on the lab (start.js), not with the page:
   // a reader who scrolls past the lab downloads only the page, and the first stop's choices
-  // answer at once. The lab starts at once where a host needs it running from the start: an xAPI record
-  // (its launch statement), a host that keeps the progress, a platform's resize messages.
+  // answer at once. The lab starts at once where a host needs it running from the start: an
+  // xAPI record (its launch statement), a host that keeps the progress, a platform's resize
+  // messages.
   var resize = params.get('resize');
   var atTouch = !differs && !params.has('xapi') && params.get('keep') !== 'host' &&
     (resize === null || resize === 'lab') && typeof WebAssembly === 'object';
@@ -81,6 +82,15 @@
     msg.source = 'retry-lab';
     msg.version = 1;
     try { window.parent.postMessage(msg, origin); } catch (e) { /* nothing more to do */ }
+  };
+  // The lab's height down to `el`'s bottom edge, told to the host when it changed, while the
+  // module (src/ui/lab/resize.rs, which measures the same way) is not there to tell it: the
+  // first view before the module, the failure box. Returns it.
+  var lastHeight = 0;
+  window.retryLabTellHeight = function (el) {
+    var px = Math.ceil(el.getBoundingClientRect().bottom + (window.scrollY || 0));
+    if (px > 0 && px !== lastHeight) window.retryLabTell({ type: 'height', px: (lastHeight = px) });
+    return px;
   };
   function fail(reason, detail) {
     if (done || started()) return;
@@ -130,8 +140,7 @@
     window.retryLabTell({ type: 'error', reason: reason });
     // The learner may be far down a tall frame (the first view, before the failure): the frame
     // takes the box's height, and the box comes into view.
-    var px = Math.ceil(root.getBoundingClientRect().bottom + (window.scrollY || 0));
-    window.retryLabTell({ type: 'height', px: px });
+    var px = window.retryLabTellHeight(root);
     var crossOrigin = false;
     try { crossOrigin = !window.parent.document; } catch (e) { crossOrigin = true; }
     if (crossOrigin) window.retryLabTell({ type: 'scroll', top: 0, bottom: px, align: 'start' });

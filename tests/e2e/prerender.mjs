@@ -5,7 +5,7 @@
 // never shown, and the module is fetched at once.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, checks, launchChromium, serveDir, trackLayoutShift, until, wake } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, settled, trackLayoutShift, until, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.SHOTS; // a folder for screenshots, when a person wants to look
@@ -118,6 +118,18 @@ try {
 
   // In the example course page: the frame is as tall as the lab and the page scrolls.
   const course = `${url}examples/course-page.html`;
+  /** A finger on `css` in the course page's frame: the page scrolled so that it is `fromTop` px
+   * below the screen's top, then a tap at its centre. */
+  async function tapInFrame(page, lab, css, fromTop) {
+    await page.evaluate(([css, fromTop]) => {
+      const f = document.getElementById('lab-frame');
+      const y = f.contentDocument.querySelector(css).getBoundingClientRect().top;
+      scrollTo(0, f.getBoundingClientRect().top + scrollY + y - fromTop);
+    }, [css, fromTop]);
+    await settled(page);
+    const box = await lab.locator(css).boundingBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  }
   await check('course page: a host message before the first touch starts the module, and the live lab takes it', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
@@ -138,14 +150,7 @@ try {
     // Down to the (inert) controls, and a tap on a slider there: nothing happens to it, and the
     // page says the lab is coming.
     const slider = lab.locator('.prerendered #pre-failure');
-    await page.evaluate(async () => {
-      const f = document.getElementById('lab-frame');
-      const y = f.contentDocument.getElementById('pre-failure').getBoundingClientRect().top;
-      scrollTo(0, f.getBoundingClientRect().top + scrollY + y - 300);
-    });
-    await page.waitForTimeout(300);
-    const box = await slider.boundingBox();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapInFrame(page, lab, '.prerendered #pre-failure', 300);
     const pill = lab.locator('#lab > .loading');
     await until('the loading line on screen', async () => {
       const b = await pill.boundingBox();
@@ -167,15 +172,7 @@ try {
     await page.goto(course);
     const lab = page.frameLocator('#lab-frame');
     await lab.locator('#lab > .prerendered:not([inert])').waitFor();
-    const choice = lab.locator('.prerendered [data-choice="waits-add-up"]');
-    await page.evaluate(() => {
-      const f = document.getElementById('lab-frame');
-      const y = f.contentDocument.querySelector('[data-choice="waits-add-up"]').getBoundingClientRect().top;
-      scrollTo(0, f.getBoundingClientRect().top + scrollY + y - 400);
-    });
-    await page.waitForTimeout(300);
-    const box = await choice.boundingBox();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapInFrame(page, lab, '.prerendered [data-choice="waits-add-up"]', 400);
     const failure = lab.locator('#load-failure');
     await failure.waitFor();
     await until('the failure on screen, the frame its size', async () => {
