@@ -2,16 +2,11 @@
 // Chromium, the figures' recompute-and-render time, and first render of the lab versus a
 // minimal Yew page, and a classroom's load over slow 4G with the CPU slowed 4x: the first stop
 // readable, a first prediction tapped and taking effect, the live lab. Usage: node benches/browser.mjs LAB_DIST BASELINE_DIST
-import { launchChromium, serveDir, trackLayoutShift } from '../tests/e2e/lib.mjs';
+import { launchChromium, serveDir, touchAtParse, trackLayoutShift } from '../tests/e2e/lib.mjs';
 
 const [labDist, baseDist, slowest] = process.argv.slice(2);
 const RUNS = 7;
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-/** An init script: a touch on the page as soon as it is parsed (start.js has run by then), so a
- * lab whose module waits for the learner's first touch starts at once. */
-const touchAtOnce = () => document.addEventListener('DOMContentLoaded', () => {
-  document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-});
 
 const lab = await serveDir(labDist);
 const base = await serveDir(baseDist);
@@ -101,7 +96,7 @@ try {
     const ctx = await browser.newContext();
     try {
       const p = await ctx.newPage();
-      await p.addInitScript(touchAtOnce);
+      await p.addInitScript(touchAtParse);
       await p.addInitScript((sel) => {
         new MutationObserver((_, obs) => {
           if (document.querySelector(sel)) {

@@ -3,7 +3,7 @@
 // lab's play button, summed over RUNS loads: the renderer main thread's layout, style, paint
 // and HTML parse, and V8's wasm events on that thread and on the others.
 // Usage: node benches/startup-trace.mjs LAB_DIST [RUNS]
-import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
+import { launchChromium, serveDir, touchAtParse } from '../tests/e2e/lib.mjs';
 const [dist, runsArg] = process.argv.slice(2);
 const RUNS = Number(runsArg ?? 3);
 const server = await serveDir(dist, {}, { gzip: true });
@@ -12,6 +12,7 @@ const tot = new Map();
 for (let r = 0; r < RUNS; r++) {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
+  await page.addInitScript(touchAtParse);
   await page.addInitScript(() => {
     new MutationObserver((_, obs) => { if (document.querySelector('#play')) { window.__interactive = performance.now(); performance.mark('interactive'); obs.disconnect(); } })
       .observe(document, { childList: true, subtree: true });

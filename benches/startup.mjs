@@ -5,7 +5,7 @@
 // sampled functions grouped as in the size report (a build that keeps the name section names
 // the wasm functions; a shipped build shows them as wasm-function[N]).
 // Usage: node benches/startup.mjs LAB_DIST [RUNS]
-import { launchChromium, serveDir } from '../tests/e2e/lib.mjs';
+import { launchChromium, serveDir, touchAtParse } from '../tests/e2e/lib.mjs';
 
 const [dist, runsArg] = process.argv.slice(2);
 const RUNS = Number(runsArg ?? 5);
@@ -42,6 +42,7 @@ for (let r = 0; r < RUNS; r++) {
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  await page.addInitScript(touchAtParse);
   await page.addInitScript(() => {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__fcp = e.startTime;
