@@ -51,9 +51,16 @@ impl Panel {
         }
     }
 
-    /// Drawn in the first paint; the others follow right after it.
-    pub fn above_the_fold(self) -> bool {
-        matches!(self, Panel::Path | Panel::Challenges | Panel::Timeline)
+    /// Drawn in the first paint; the others follow right after it. On the guided path the
+    /// challenges close the column, below the panels that come after the first paint: drawn
+    /// in it, they would stand for a moment where the first of those will (and so would the
+    /// prerendered first view, which is that first paint, until the module replaces it).
+    pub fn above_the_fold(self, guided: bool) -> bool {
+        match self {
+            Panel::Path | Panel::Timeline => true,
+            Panel::Challenges => !guided,
+            _ => false,
+        }
     }
 
     /// Drawn side by side with the next panel on a wide screen.

@@ -116,7 +116,7 @@ pub fn App(props: &AppProps) -> Html {
     // A scenario file dropped anywhere on the lab is loaded.
     let on_drop = super::scenario_io::on_drop(dispatch);
     let panel = |p: Panel| {
-        if !options.shows(p) || !(first_paint_done || p.above_the_fold()) {
+        if !options.shows(p) || !(first_paint_done || p.above_the_fold(focus.is_some())) {
             return Html::default();
         }
         let class = match focus {
