@@ -51,9 +51,8 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   await start();
 } else {
   // Only the first stop's card answers: its choices, and its buttons with an id («Siguiente»,
-  // «Explorar libremente»). The rest of the copy is not laid out as the live lab will be (its
-  // panels come after the live lab's first paint), so a tap there would be done far from where
-  // the learner is looking; it stays inert, as does everything else that has no id.
+  // «Explorar libremente»), what the first stop asks of the learner. The rest of the copy stays
+  // inert: its controls are done again nowhere.
   const card = view.querySelector('#pre-path');
   view.inert = false;
   for (const el of view.querySelectorAll('a, input, select, textarea, button')) {
