@@ -99,12 +99,29 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   // starts the module and is handed to it once it listens, as the host sent it.
   const held = [];
   const pill = document.querySelector('#lab > .loading');
+  // The bar (on a narrow screen): where the host says what is on screen, at its bottom, as the
+  // live lab puts it (src/ui/lab/dock.rs `place`, the same sums), so it does not move when the
+  // live lab comes; the loading line goes above it.
+  const placeBar = (dock, view) => {
+    const root = document.documentElement;
+    if (!dock?.offsetHeight || !view) return null;
+    root.dataset.viewport = 'host';
+    const page = Math.min(root.scrollHeight, innerHeight);
+    const bar = dock.offsetHeight;
+    const shown = Math.min(view.top + view.height, page);
+    const y = Math.max(0, Math.min(Math.max(shown - bar, Math.max(view.top, 0)), page - bar));
+    dock.style.top = `${y}px`;
+    return y;
+  };
+  let lastView = null;
   const fromHost = (e) => {
     const trusted = window.retryLabTrusted;
     if (!trusted || e.origin !== trusted || e.source !== parent) return;
     const m = e.data;
     if (m && m.type === 'viewport' && Number.isFinite(m.top) && Number.isFinite(m.height) && m.height > 0) {
-      const bottom = Math.min(m.top + m.height, document.documentElement.scrollHeight);
+      lastView = { event: e, top: Math.round(m.top), height: Math.round(m.height) };
+      const barTop = placeBar(view.querySelector('.dock'), lastView);
+      const bottom = barTop ?? Math.min(m.top + m.height, document.documentElement.scrollHeight);
       pill?.style.setProperty('--screen-bottom', `${Math.round(bottom)}px`);
       pill?.classList.add('placed');
       return;
@@ -122,9 +139,14 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
     watch.disconnect();
     height?.disconnect();
     removeEventListener('message', fromHost);
+    // The live bar where the copy's was, before it is painted; the host's last viewport goes to
+    // the live lab first, which then places it itself.
+    placeBar(document.querySelector('#lab > .lab .dock'), lastView);
     for (const target of replay) document.querySelector(`#lab > .lab ${target}`)?.click();
     setTimeout(() => {
-      for (const e of held) dispatchEvent(new MessageEvent('message', { data: e.data, origin: e.origin, source: e.source }));
+      for (const e of lastView ? [lastView.event, ...held] : held) {
+        dispatchEvent(new MessageEvent('message', { data: e.data, origin: e.origin, source: e.source }));
+      }
     });
   }).observe(document.getElementById('lab'), { childList: true });
   const TOUCH = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'];

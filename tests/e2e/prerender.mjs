@@ -161,7 +161,7 @@ try {
     await ctx.close();
   });
 
-  await check('course page at 375 px: the loading line is at the bottom of the screen, not of the frame', async () => {
+  await check('course page at 375 px: the bar and the loading line above it are at the bottom of the screen, not of the frame, and the live bar takes the copy\'s place', async () => {
     const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     await page.goto(course);
     const lab = page.frameLocator('#lab-frame');
@@ -172,13 +172,23 @@ try {
     const frame = await page.locator('#lab-frame').boundingBox();
     assert(frame.y + frame.height > 740, `the frame ends on screen, at ${frame.y + frame.height}`);
     const pill = lab.locator('#lab > .loading');
-    await until('the loading line on screen', async () => {
-      const b = await pill.boundingBox();
-      return b && b.y > 740 / 2 && b.y + b.height <= 740;
+    const bar = lab.locator('#lab .dock');
+    await until('the bar at the bottom of the screen, the loading line above it', async () => {
+      const [b, d] = [await pill.boundingBox(), await bar.boundingBox()];
+      return b && d && b.y > 740 / 2 && b.y + b.height <= d.y && Math.abs(d.y + d.height - 740) < 1;
     });
+    const copyBar = await bar.evaluate((d) => d.getBoundingClientRect().top);
     if (shots) await page.screenshot({ path: `${shots}/prerender-course-375-loading.png` });
     release();
     await lab.locator('#lab > .lab #schedule').waitFor();
+    // Where the copy's bar was, from the live lab's first frame on (a rAF sees it as painted).
+    const liveBar = await lab.locator('#lab > .lab .dock').evaluate(
+      (d) => new Promise((done) => requestAnimationFrame(() => done(d.getBoundingClientRect().top))));
+    assert(Math.abs(liveBar - copyBar) < 1, `the bar moved in the frame from ${copyBar} to ${liveBar}`);
+    // «Anterior» at the first stop cannot be pressed, and looks it.
+    const back = lab.locator('#lab > .lab #path-back');
+    assert(await back.isDisabled(), '«Anterior» can be pressed at the first stop');
+    assert(Number(await back.evaluate((b) => getComputedStyle(b).opacity)) <= 0.6, '«Anterior» looks pressable');
     await ctx.close();
   });
 
