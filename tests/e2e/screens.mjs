@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDir } from './lib.mjs';
+import { launchChromium, serveDir, wake } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, 'out');
@@ -48,8 +48,9 @@ server.close();
   for (const width of [1280, 375]) {
     const page = await b2.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
     await page.goto(u2);
+    await wake(page); // the default first view waits for the learner's first touch
     await page.waitForSelector('#path[data-stop=step_backoff]');
-    for (const [i, stop] of [[0, 'backoff'], [4, 'crash']]) {
+    for (const [i, stop] of [[0, 'backoff'], [8, 'crash']]) {
       if (i) await page.evaluate((k) => document.querySelectorAll('.path-marks .mark')[k].click(), i);
       await page.waitForSelector(`#path[data-stop=step_${stop}]`);
       await page.locator('#path').scrollIntoViewIfNeeded();
