@@ -102,14 +102,14 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   // The bar (on a narrow screen): where the host says what is on screen, at its bottom, as the
   // live lab puts it (src/ui/lab/dock.rs `place`, the same sums), so it does not move when the
   // live lab comes; the loading line goes above it.
-  const placeBar = (dock, view) => {
+  const placeBar = (dock, screen) => {
     const root = document.documentElement;
-    if (!dock?.offsetHeight || !view) return null;
+    if (!dock?.offsetHeight || !screen) return null;
     root.dataset.viewport = 'host';
     const page = Math.min(root.scrollHeight, innerHeight);
     const bar = dock.offsetHeight;
-    const shown = Math.min(view.top + view.height, page);
-    const y = Math.max(0, Math.min(Math.max(shown - bar, Math.max(view.top, 0)), page - bar));
+    const shown = Math.min(screen.top + screen.height, page);
+    const y = Math.max(0, Math.min(Math.max(shown - bar, Math.max(screen.top, 0)), page - bar));
     dock.style.top = `${y}px`;
     return y;
   };

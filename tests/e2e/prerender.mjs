@@ -128,7 +128,7 @@ try {
     assert(dim < 0.9, `the closed choices look open (opacity ${dim})`);
     await choice.tap({ force: true }); // closed: Playwright would wait for it to open
     assert(await choice.getAttribute('aria-pressed') === 'false', 'a choice was taken after «Siguiente»');
-    // Everything outside the card waits for the live lab (laid out elsewhere by then).
+    // Everything outside the card stays inert: only the card's taps are done again on the live lab.
     assert(await page.locator('.prerendered #pre-publish-one').evaluate((e) => e.inert), 'a control outside the card answers');
     release();
     await page.locator('#lab > .lab #path[data-stop=step_no_immediate_retry]').waitFor();
