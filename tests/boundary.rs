@@ -309,6 +309,41 @@ fn host_messages_never_panic() {
     });
 }
 
+#[test]
+fn taps_handed_over_never_panic_and_are_what_the_copy_takes() {
+    use retry_lab::embed::taps::{read, Tap};
+    // Names the copy hands over, mixed into lists with anything else.
+    let names = prop::sample::select(vec![
+        "waits-add-up",
+        "next-wait",
+        "path-next",
+        "path-explore",
+        "path-back",
+    ]);
+    let listed = prop::collection::vec(
+        prop_oneof![names.prop_map(|n| Value::Str(n.into())), arb_value()],
+        0..8,
+    )
+    .prop_map(Value::List);
+    run("first-view taps", prop_oneof![listed, arb_value()], |v| {
+        let taps = read(&v);
+        let choices = taps.iter().filter(|t| matches!(t, Tap::Choice(_))).count();
+        let button = taps.iter().position(|t| !matches!(t, Tap::Choice(_)));
+        prop_assert!(taps.len() <= 2 && choices <= 1, "{taps:?}");
+        prop_assert!(button.is_none_or(|i| i == taps.len() - 1), "{taps:?}");
+        if taps.is_empty() {
+            return Ok(());
+        }
+        let mut lab = retry_lab::lab::Lab::new(retry_lab::sim::Config::default(), Lang::Es);
+        for tap in taps {
+            if let Some(a) = tap.action(lab.path.stop()) {
+                lab.apply(a);
+            }
+        }
+        Ok(())
+    });
+}
+
 fn obj(fields: Vec<(&str, Value)>) -> Value {
     Value::Obj(
         fields

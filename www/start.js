@@ -6,9 +6,10 @@
 // On the default first view (watchdog.js decides: `at-touch` on the page) the module is fetched
 // at the learner's first touch, click, key, focus or scroll gesture on the lab, or at the host's
 // first message, not with the page. Until it runs, the prerendered first stop's card answers: a
-// choice is marked at once, a tap on one of its buttons waits visibly, and both are done again
-// on the live lab when it takes the copy's place, so nothing the learner did is lost; the host's
-// messages are handed to the live lab too. The rest of the copy stays inert.
+// choice is marked at once, a tap on one of its buttons waits visibly, and both are handed to
+// the live lab (`window.retryLabTaps`), whose first render shows them done, so nothing the
+// learner did is lost or missing for a frame; the host's messages are handed to the live lab
+// too. The rest of the copy stays inert.
 
 // The lab's door to the consumer workbench (src/ui/workbench_entry.rs): its button is shown
 // only where this loader runs, and the door's code (workbench-door.js), like the workbench,
@@ -58,9 +59,12 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   for (const el of view.querySelectorAll('a, input, select, textarea, button')) {
     if (!card?.contains(el) || !(el.dataset.choice || el.id)) el.inert = true;
   }
-  // What the learner did before the live lab came, in order: a choice, then one of the card's
-  // buttons; a button leaves the stop, so nothing is taken after it.
-  const replay = [];
+  // What the learner did before the live lab came, in order: a choice (its name), then one of
+  // the card's buttons (the live button's id); a button leaves the stop, so nothing is taken
+  // after it. The module reads them as it starts (src/embed/taps.rs) and applies them before
+  // its first render.
+  const taps = [];
+  window.retryLabTaps = taps;
   const close = () => {
     card.classList.add('leaving');
     for (const b of card.querySelectorAll('button[data-choice], button[id]')) b.setAttribute('aria-disabled', 'true');
@@ -76,7 +80,7 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
         c.classList.toggle('chosen', c === b);
         c.setAttribute('aria-disabled', 'true');
       }
-      replay.push(`[data-choice="${b.dataset.choice}"]`);
+      taps.push(b.dataset.choice);
       // Where the live card will say what to do next, the page's own loading line meanwhile.
       const wait = document.createElement('p');
       wait.className = 'small path-wait';
@@ -86,7 +90,7 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
     } else if (b.id.startsWith('pre-')) {
       b.setAttribute('aria-busy', 'true');
       close();
-      replay.push(`#${b.id.slice(4)}`);
+      taps.push(b.id.slice(4));
     }
   });
   // The host sizes its frame from the lab's height; until the module tells it, this does.
@@ -131,9 +135,10 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
     start();
   };
   addEventListener('message', fromHost);
-  // The live lab replaces the prerendered view: do again what the learner did, before it is
-  // painted (a mutation observer's callback runs before the next frame); then hand over the
-  // host's messages, once the live lab's own listener is there (after its first render).
+  // The live lab replaces the prerendered view (with the learner's taps done): place its bar
+  // before it is painted (a mutation observer's callback runs before the next frame); then hand
+  // over the host's messages, once the live lab's own listener is there (after its first
+  // render).
   new MutationObserver((_, watch) => {
     if (!document.querySelector('#lab > .lab')) return;
     watch.disconnect();
@@ -142,7 +147,6 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
     // The live bar where the copy's was, before it is painted; the host's last viewport goes to
     // the live lab first, which then places it itself.
     placeBar(document.querySelector('#lab > .lab .dock'), lastView);
-    for (const target of replay) document.querySelector(`#lab > .lab ${target}`)?.click();
     setTimeout(() => {
       for (const e of lastView ? [lastView.event, ...held] : held) {
         dispatchEvent(new MessageEvent('message', { data: e.data, origin: e.origin, source: e.source }));

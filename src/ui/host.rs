@@ -84,15 +84,15 @@ impl HostLink {
         }
     }
 
-    /// Tells the host what the learner reached with one action (see [`crate::record`]).
-    pub fn progress(&self, lab: &Lab, fx: &Effects) {
+    /// What the host is told of what the learner reached with one action (see
+    /// [`crate::record`]), to send with [`Self::post`]: written as the action is applied, so
+    /// they name the lab as it was then.
+    pub fn progress(&self, lab: &Lab, fx: &Effects) -> Vec<Outgoing> {
         if !fx.tells_host() {
-            return;
+            return Vec::new();
         }
         let words = super::progress::LabWords;
-        for m in crate::record::messages(lab, fx, self.xapi.as_ref(), &words, &now_iso()) {
-            self.post(&m);
-        }
+        crate::record::messages(lab, fx, self.xapi.as_ref(), &words, &now_iso())
     }
 
     /// The learner's progress, for a host that keeps it (`keep=host`): the text the browser's

@@ -85,11 +85,17 @@ pub fn start() {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("lab"));
     if let Some(root) = root {
+        // What the learner tapped on the prerendered first view, which this replaces.
+        let taps = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &"retryLabTaps".into()).ok())
+            .map(|v| crate::embed::taps::read(&js_value::read(&v)))
+            .unwrap_or_default();
         root.set_inner_html(""); // the static "loading" text
         mount(
             root,
             AppProps {
                 page_state: true,
+                taps,
                 ..AppProps::default()
             },
         );

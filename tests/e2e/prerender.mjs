@@ -23,6 +23,17 @@ async function heldBack(ctxOptions, storage) {
   const gate = new Promise((r) => { release = r; });
   const page = await ctx.newPage();
   await page.route('**/retry-lab_bg.wasm', async (route) => { await gate; await route.continue(); });
+  // The live card as it first comes into the page (a mutation observer's callback runs before
+  // it is painted): its stop and the first choice's pressed state, in `window.firstLiveCard`.
+  await ctx.addInitScript(() => {
+    new MutationObserver((_, watch) => {
+      const card = document.querySelector('#lab > .lab #path');
+      if (!card) return;
+      watch.disconnect();
+      const choice = card.querySelector('[data-choice="waits-add-up"]');
+      window.firstLiveCard = { stop: card.dataset.stop, pressed: choice?.getAttribute('aria-pressed') ?? null };
+    }).observe(document, { childList: true, subtree: true });
+  });
   return { ctx, page, release };
 }
 
@@ -113,6 +124,9 @@ try {
     release();
     await page.locator('#lab > .lab #path-act').waitFor();
     assert(await page.locator('#lab > .lab [data-choice="waits-add-up"]').getAttribute('aria-pressed') === 'true', 'the live lab lost the prediction');
+    // Not redrawn a frame later: the live card comes already pressed.
+    const first = await page.evaluate(() => window.firstLiveCard);
+    assert(first?.pressed === 'true', `the live card came without the choice: ${JSON.stringify(first)}`);
     assert(errors.length === 0, errors.join(' | '));
     await ctx.close();
   });
@@ -132,6 +146,9 @@ try {
     assert(await page.locator('.prerendered #pre-publish-one').evaluate((e) => e.inert), 'a control outside the card answers');
     release();
     await page.locator('#lab > .lab #path[data-stop=step_no_immediate_retry]').waitFor();
+    // The live card comes at the second stop, not at the first for a frame.
+    const first = await page.evaluate(() => window.firstLiveCard);
+    assert(first?.stop === 'step_no_immediate_retry', `the live card came at another stop: ${JSON.stringify(first)}`);
     await ctx.close();
   });
 

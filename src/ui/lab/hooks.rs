@@ -12,9 +12,10 @@ use super::AppProps;
 use super::{scenario_io, storage, text_files};
 use crate::embed::boot::{boot, Booted, Outside};
 use crate::embed::link::SharedRun;
-use crate::embed::protocol::{Incoming, Keep, MountOptions, Resize};
+use crate::embed::protocol::{Incoming, Keep, MountOptions, Outgoing, Resize};
 use crate::embed::saved::storage_key;
-use crate::lab::{Action, Lab, Origin};
+use crate::lab::path::Stop;
+use crate::lab::{Action, Effects as LabEffects, Lab, Origin};
 use crate::problem::{BoundaryNotice, Source};
 use crate::sim::Config;
 use crate::ui::host::HostLink;
@@ -86,6 +87,8 @@ pub struct LabHandle {
     pub started: Rc<Started>,
     pub host: Rc<HostLink>,
     pub announcer: Rc<Announcer>,
+    /// The learner's taps on the prerendered first view, applied before the first render.
+    pub first_taps: Rc<FirstTaps>,
 }
 
 /// The lab's state, started from the outside world once, and its one reducer: each action is
@@ -110,13 +113,13 @@ pub fn use_lab(props: &AppProps) -> LabHandle {
     }))
     .clone();
     let announcer = (*use_memo((), |_| Rc::new(Announcer::default()))).clone();
-    let effects = Effects {
+    let effects = Rc::new(Effects {
         host: host.clone(),
         announcer: announcer.clone(),
         key: started.storage_key.clone(),
         keep: started.options.keep,
         page_state,
-    };
+    });
     let store = use_store(
         // Only the first render's runs: the lab `start` booted.
         || {
@@ -125,8 +128,24 @@ pub fn use_lab(props: &AppProps) -> LabHandle {
                 .take()
                 .unwrap_or_else(|| Lab::new(Config::default(), Lang::Es))
         },
-        move |lab: &Rc<RefCell<Lab>>, a| effects.apply(lab, a),
+        {
+            let effects = effects.clone();
+            move |lab: &Rc<RefCell<Lab>>, a| effects.apply(lab, a)
+        },
     );
+    // Replayed as clicks, the taps would be drawn by a render after the first, which Yew's
+    // scheduler may leave for after a paint: a frame of the live card without them.
+    let first_taps = (*use_memo((), |_| {
+        let taken = props.taps.iter().filter_map(|tap| {
+            let at = store.state.borrow().path.stop();
+            tap.action(at).map(|a| effects.take(&store.state, a))
+        });
+        Rc::new(FirstTaps {
+            taken: RefCell::new(taken.collect()),
+            effects,
+        })
+    }))
+    .clone();
     let dispatch = (*use_memo((), |_| with_english(&store.dispatch))).clone();
     LabHandle {
         lab: store.state,
@@ -134,7 +153,34 @@ pub fn use_lab(props: &AppProps) -> LabHandle {
         started: started.clone(),
         host,
         announcer,
+        first_taps,
     }
+}
+
+/// The taps on the prerendered first view, applied to the lab before its first render; what
+/// they ask outside (the live region, the host's messages, the saved state) waits for
+/// [`FirstTaps::tell`], once the host has been told the lab is ready.
+pub struct FirstTaps {
+    taken: RefCell<Vec<Taken>>,
+    effects: Rc<Effects>,
+}
+
+impl FirstTaps {
+    /// Carries out what the taps asked outside, once.
+    fn tell(&self, lab: &RefCell<Lab>) {
+        for taken in self.taken.take() {
+            self.effects.tell(lab, &taken);
+        }
+    }
+}
+
+/// One action applied to the lab, with what it asks outside it.
+struct Taken {
+    /// The stop the learner was at before it.
+    left: Stop,
+    fx: LabEffects,
+    /// The host's messages, written as the action was applied.
+    told: Vec<Outgoing>,
 }
 
 /// What applying an action does outside the lab, as its effects ask.
@@ -149,11 +195,23 @@ struct Effects {
 
 impl Effects {
     /// Applies `a` and carries out its effects; true when the root must redraw.
-    fn apply(&self, lab: &Rc<RefCell<Lab>>, a: Action) -> bool {
+    fn apply(&self, lab: &RefCell<Lab>, a: Action) -> bool {
+        let taken = self.take(lab, a);
+        self.tell(lab, &taken);
+        !taken.fx.changed.is_empty()
+    }
+
+    /// Applies `a` to the lab alone; [`Self::tell`] carries out what it asks outside.
+    fn take(&self, lab: &RefCell<Lab>, a: Action) -> Taken {
         let left = lab.borrow().path.stop();
         let fx = lab.borrow_mut().apply(a);
-        let l = lab.borrow();
-        if l.path.stop() != left {
+        let told = self.host.progress(&lab.borrow(), &fx);
+        Taken { left, fx, told }
+    }
+
+    fn tell(&self, lab: &RefCell<Lab>, taken: &Taken) {
+        let (l, fx) = (lab.borrow(), &taken.fx);
+        if l.path.stop() != taken.left {
             self.announcer.clear();
         }
         self.announcer.offer(fx.news.clone(), l.lang.t());
@@ -161,14 +219,15 @@ impl Effects {
             self.announcer
                 .offer_result(super::path::card::result_words(l.lang.t(), v));
         }
-        self.host.progress(&l, &fx);
+        for m in &taken.told {
+            self.host.post(m);
+        }
         if self.page_state && fx.save {
             match self.keep {
                 Keep::Browser => storage::save(&self.key, &l),
                 Keep::Host => self.host.saved(&l),
             }
         }
-        !fx.changed.is_empty()
     }
 }
 
@@ -193,11 +252,13 @@ fn with_english(dispatch: &Callback<Action>) -> Callback<Action> {
 #[hook]
 pub fn use_host_messages(lab: &LabHandle, keeps: bool) {
     let (host, dispatch, state) = (lab.host.clone(), lab.dispatch.clone(), lab.lab.clone());
+    let first_taps = lab.first_taps.clone();
     use_effect_with((), move |_| {
         host.ready(&state.borrow());
         if keeps {
             host.saved(&state.borrow());
         }
+        first_taps.tell(&state);
         let (on_msg, on_ignored) = (dispatch.clone(), dispatch);
         let listener = host.listen(
             move |m| {

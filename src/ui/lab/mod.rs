@@ -88,4 +88,8 @@ pub struct AppProps {
     /// Problems the mounter already found in its input, shown with the lab's own.
     #[prop_or_default]
     pub notices: Vec<BoundaryNotice>,
+    /// The learner's taps on the prerendered first view (`www/start.js`), done before the
+    /// first render.
+    #[prop_or_default]
+    pub taps: Vec<crate::embed::taps::Tap>,
 }
