@@ -120,6 +120,7 @@ try {
     assert(await page.locator('.prerendered [data-choice="counts-initial-delivery"]').isDisabled(), 'the other choices stay open');
     const wait = page.locator('.prerendered .path-wait');
     assert((await wait.textContent()).includes('Cargando'), `the card does not say it is loading: ${await wait.textContent()}`);
+    assert(await page.locator('#lab > .loading').isHidden(), 'the loading line says it again beside the card');
     if (shots) await page.screenshot({ path: `${shots}/prerender-375-tapped.png` });
     release();
     await page.locator('#lab > .lab #path-act').waitFor();
