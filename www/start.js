@@ -69,9 +69,24 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
     card.classList.add('leaving');
     for (const b of card.querySelectorAll('button[data-choice], button[id]')) b.setAttribute('aria-disabled', 'true');
   };
+  // The Spanish path's texts beyond the first view (the next stop's words, the feedback), which
+  // the live lab asks for as it draws what a tap led to: asked for at the tap, beside the
+  // module, as the live card does at a choice's pointerdown, so the next stop does not open
+  // on «Cargando el texto…». Its request is the one the live lab makes (text_files.rs).
+  let texts;
+  const preloadTexts = () => {
+    if (texts) return;
+    texts = document.createElement('link');
+    texts.rel = 'preload';
+    texts.as = 'fetch';
+    texts.crossOrigin = 'anonymous';
+    texts.href = new URL('./path-es.txt', import.meta.url).href;
+    document.head.append(texts);
+  };
   card?.addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b || b.disabled || b.getAttribute('aria-disabled') === 'true') return;
+    if (b.dataset.choice || b.id === 'pre-path-next') preloadTexts();
     if (b.dataset.choice) {
       // As the live card does: the choice pressed, the others closed (still focusable here,
       // so a keyboard's focus stays on the choice until the live lab moves it).

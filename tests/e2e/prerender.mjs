@@ -132,11 +132,15 @@ try {
     await ctx.close();
   });
 
-  await check('one of the card\'s buttons tapped before the module leaves the stop: the choices close, and the live lab goes on', async () => {
+  await check('one of the card\'s buttons tapped before the module leaves the stop: the choices close, and the live lab goes on, its new stop in view and worded', async () => {
     const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const texts = [];
+    page.on('request', (r) => { if (r.url().endsWith('/path-es.txt')) texts.push(r.url()); });
     await page.goto(url);
     await page.locator('#lab > .prerendered:not([inert])').waitFor();
     await page.locator('.prerendered #pre-path-next').tap();
+    // The next stop's words are asked for at the tap, not once the live lab has come.
+    await until('the path\'s texts asked for while the module is held back', async () => texts.length > 0);
     const choice = page.locator('.prerendered [data-choice="waits-add-up"]');
     assert(await choice.getAttribute('aria-disabled') === 'true', 'a choice stays open after «Siguiente»');
     const dim = await choice.evaluate((e) => Number(getComputedStyle(e).opacity));
@@ -150,6 +154,13 @@ try {
     // The live card comes at the second stop, not at the first for a frame.
     const first = await page.evaluate(() => window.firstLiveCard);
     assert(first?.stop === 'step_no_immediate_retry', `the live card came at another stop: ${JSON.stringify(first)}`);
+    // As «Siguiente» on the live card does: the new stop's title on screen (the tap was at the
+    // card's foot, with the title above the screen), and its words, fetched once.
+    await settled(page);
+    const title = await page.locator('#lab > .lab #path-title').boundingBox();
+    assert(title && title.y >= 0 && title.y + title.height <= 740, `the new stop's title is off screen: ${JSON.stringify(title)}`);
+    assert(!/Cargando el texto/.test(await page.locator('#lab > .lab #path').textContent()), 'the new stop waits for its words');
+    assert(texts.length === 1, `the path's texts were fetched ${texts.length} times`);
     await ctx.close();
   });
 

@@ -166,10 +166,16 @@ pub struct FirstTaps {
 }
 
 impl FirstTaps {
-    /// Carries out what the taps asked outside, once.
+    /// Carries out what the taps asked outside, once; a tap that left the first stop brings the
+    /// new one's title into view, as the card does for a stop changed after its first render.
     fn tell(&self, lab: &RefCell<Lab>) {
-        for taken in self.taken.take() {
-            self.effects.tell(lab, &taken);
+        let taken = self.taken.take();
+        for t in &taken {
+            self.effects.tell(lab, t);
+        }
+        if taken.iter().any(|t| t.left != lab.borrow().path.stop()) {
+            let host = crate::ui::reveal::Revealer(self.effects.host.clone());
+            super::path::card::bring_title(Some(host));
         }
     }
 }

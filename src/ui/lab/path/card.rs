@@ -57,6 +57,23 @@ fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
 /// the lab). In a frame of another origin the lab cannot tell, so it says hidden.
 // Called from the stop effect and again from its timeout: one copy, not one inlined in each.
 #[inline(never)]
+/// Brings a new stop's title to the screen's top if it is not on screen (the path's heading
+/// and marks above it): on a phone its question and choices then fit the screen with it.
+pub(in crate::ui::lab) fn bring_title(host: Option<Revealer>) {
+    if !card_title_hidden() {
+        return;
+    }
+    reveal_id("path-title", Align::Start, host.as_ref());
+    // A frame sized to the lab is resized just after (`ui::resize`, within 300 ms), which can
+    // stop the course page's smooth scroll short: look again then.
+    gloo::timers::callback::Timeout::new(400, move || {
+        if card_title_hidden() {
+            reveal_id("path-title", Align::Start, host.as_ref());
+        }
+    })
+    .forget();
+}
+
 fn card_title_hidden() -> bool {
     let Some(win) = web_sys::window() else {
         return false;
@@ -170,18 +187,8 @@ pub fn PathView(props: &PanelProps) -> Html {
         let first = use_mut_ref(|| true);
         let host = host.clone();
         use_effect_with(stop, move |_| {
-            if !std::mem::replace(&mut *first.borrow_mut(), false) && card_title_hidden() {
-                // The stop's title at the screen's top (the path's heading and marks above it):
-                // on a phone its question and choices then fit the screen with it.
-                reveal_id("path-title", Align::Start, host.as_ref());
-                // A frame sized to the lab is resized just after (`ui::resize`, within 300 ms),
-                // which can stop the course page's smooth scroll short: look again then.
-                gloo::timers::callback::Timeout::new(400, move || {
-                    if card_title_hidden() {
-                        reveal_id("path-title", Align::Start, host.as_ref());
-                    }
-                })
-                .forget();
+            if !std::mem::replace(&mut *first.borrow_mut(), false) {
+                bring_title(host);
             }
         });
     }
