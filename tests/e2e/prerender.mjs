@@ -221,6 +221,31 @@ try {
     await ctx.close();
   });
 
+  await check('course page at 375 px: at the page\'s end the bar stands below the lab\'s last lines, in the copy and in the live lab', async () => {
+    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(course);
+    const lab = page.frameLocator('#lab-frame');
+    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    const clear = async (root) => {
+      // To the page's end, again while the frame still grows (the live lab's later panels).
+      await until('the lab\'s end on screen', async () => {
+        await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+        await settled(page);
+        const body = await lab.locator(`${root} .lab-body`).boundingBox();
+        return body.y + body.height < 740;
+      });
+      const [body, bar] = [await lab.locator(`${root} .lab-body`).boundingBox(), await lab.locator(`${root} .dock`).boundingBox()];
+      assert(body.y + body.height <= bar.y + 1, `${root}: the bar (from ${bar.y}) covers the lab's end (at ${body.y + body.height})`);
+    };
+    await clear('#lab > .prerendered');
+    await tapInFrame(page, lab, '.prerendered #pre-path-title', 100);
+    release();
+    await lab.locator('#lab > .lab #schedule').waitFor();
+    await lab.locator('#lab > .lab [data-panel="log"]').waitFor();
+    await clear('#lab > .lab');
+    await ctx.close();
+  });
+
   await check('course page at 375 px: a download that fails after the first tap says so on screen, in a frame its size, with a way to try again', async () => {
     const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const page = await ctx.newPage();
