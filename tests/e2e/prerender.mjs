@@ -164,6 +164,20 @@ try {
     await ctx.close();
   });
 
+  await check('«Explorar libremente» tapped before the module: the live lab opens in free exploration with the path\'s bar in view', async () => {
+    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(url);
+    await page.locator('#lab > .prerendered:not([inert])').waitFor();
+    await page.locator('.prerendered #pre-path-explore').tap();
+    release();
+    await page.locator('#lab > .lab #path.compact').waitFor();
+    await settled(page);
+    // Not left where the card's foot was, in the middle of the controls.
+    const bar = await page.locator('#lab > .lab #path.compact').boundingBox();
+    assert(bar.y >= 0 && bar.y < 740 / 2, `the path's bar is not at the screen's top: ${JSON.stringify(bar)}`);
+    await ctx.close();
+  });
+
   // In the example course page: the frame is as tall as the lab and the page scrolls.
   const course = `${url}examples/course-page.html`;
   /** A finger on `css` in the course page's frame: the page scrolled so that it is `fromTop` px

@@ -166,16 +166,23 @@ pub struct FirstTaps {
 }
 
 impl FirstTaps {
-    /// Carries out what the taps asked outside, once; a tap that left the first stop brings the
-    /// new one's title into view, as the card does for a stop changed after its first render.
+    /// Carries out what the taps asked outside, once; a tap that left the first stop brings
+    /// what it led to into view, as the card does after its first render (the next stop's
+    /// title, or the path's bar when the learner explores freely).
     fn tell(&self, lab: &RefCell<Lab>) {
         let taken = self.taken.take();
         for t in &taken {
             self.effects.tell(lab, t);
         }
-        if taken.iter().any(|t| t.left != lab.borrow().path.stop()) {
-            let host = crate::ui::reveal::Revealer(self.effects.host.clone());
-            super::path::card::bring_title(Some(host));
+        let (stop, guided) = {
+            let l = lab.borrow();
+            (l.path.stop(), l.path.guided())
+        };
+        let host = Some(crate::ui::reveal::Revealer(self.effects.host.clone()));
+        if !taken.is_empty() && !guided {
+            super::path::card::bring_to_top("path", host);
+        } else if taken.iter().any(|t| t.left != stop) {
+            super::path::card::bring_to_top("path-title", host);
         }
     }
 }

@@ -52,36 +52,34 @@ fn panel_link(t: &Texts, panel: Panel) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// Whether the stop's title is out of the screen's upper half: the learner's screen, which in
-/// a frame the course page sizes to the lab is the course page's, not the frame's (as tall as
-/// the lab). In a frame of another origin the lab cannot tell, so it says hidden.
-// Called from the stop effect and again from its timeout: one copy, not one inlined in each.
-#[inline(never)]
-/// Brings a new stop's title to the screen's top if it is not on screen (the path's heading
-/// and marks above it): on a phone its question and choices then fit the screen with it.
-pub(in crate::ui::lab) fn bring_title(host: Option<Revealer>) {
-    if !card_title_hidden() {
+/// Brings element `id` to the screen's top if it is not in the screen's upper half: a new
+/// stop's title (the path's heading and marks above it; on a phone its question and choices
+/// then fit the screen with it), or the path's bar once the learner explores freely.
+pub(in crate::ui::lab) fn bring_to_top(id: &'static str, host: Option<Revealer>) {
+    if !off_top(id) {
         return;
     }
-    reveal_id("path-title", Align::Start, host.as_ref());
+    reveal_id(id, Align::Start, host.as_ref());
     // A frame sized to the lab is resized just after (`ui::resize`, within 300 ms), which can
     // stop the course page's smooth scroll short: look again then.
     gloo::timers::callback::Timeout::new(400, move || {
-        if card_title_hidden() {
-            reveal_id("path-title", Align::Start, host.as_ref());
+        if off_top(id) {
+            reveal_id(id, Align::Start, host.as_ref());
         }
     })
     .forget();
 }
 
-fn card_title_hidden() -> bool {
+/// Whether element `id` is out of the screen's upper half: the learner's screen, which in a
+/// frame the course page sizes to the lab is the course page's, not the frame's (as tall as
+/// the lab). In a frame of another origin the lab cannot tell, so it says hidden.
+// Called from the effects and again from their timeout: one copy, not one inlined in each.
+#[inline(never)]
+fn off_top(id: &str) -> bool {
     let Some(win) = web_sys::window() else {
         return false;
     };
-    let Some(h) = win
-        .document()
-        .and_then(|d| d.get_element_by_id("path-title"))
-    else {
+    let Some(h) = win.document().and_then(|d| d.get_element_by_id(id)) else {
         return false;
     };
     let mut top = h.get_bounding_client_rect().top();
@@ -188,7 +186,18 @@ pub fn PathView(props: &PanelProps) -> Html {
         let host = host.clone();
         use_effect_with(stop, move |_| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) {
-                bring_title(host);
+                bring_to_top("path-title", host);
+            }
+        });
+    }
+    // Leaving the path for free exploration folds the card into a bar: the learner, who was
+    // at its foot, is brought to it, the controls under it (not left in their middle).
+    {
+        let first = use_mut_ref(|| true);
+        let host = host.clone();
+        use_effect_with(path.guided(), move |&guided| {
+            if !std::mem::replace(&mut *first.borrow_mut(), false) && !guided {
+                bring_to_top("path", host);
             }
         });
     }
