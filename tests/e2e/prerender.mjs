@@ -13,6 +13,9 @@ const { check, done } = checks('e2e-prerender');
 const { server, url } = await serveDir(join(here, '..', '..', 'dist'));
 const browser = await launchChromium();
 
+/** A phone, as the checks below hold one. */
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+
 /** A page whose wasm module waits until `release()` is called. */
 async function heldBack(ctxOptions, storage) {
   const ctx = await browser.newContext(ctxOptions);
@@ -52,7 +55,7 @@ function parts(root) {
 
 try {
   for (const [width, opts] of [[1280, { viewport: { width: 1280, height: 900 } }],
-    [375, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }]]) {
+    [375, PHONE]]) {
     await check(`${width} px: the first stop is readable with no module fetched; the first touch fetches it, and the live lab takes its place`, async () => {
       const { ctx, page, release } = await heldBack(opts);
       const errors = [];
@@ -109,7 +112,7 @@ try {
   }
 
   await check('a choice tapped before the module is marked at once, and the live lab keeps it', async () => {
-    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const { ctx, page, release } = await heldBack(PHONE);
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url);
@@ -133,7 +136,7 @@ try {
   });
 
   await check('one of the card\'s buttons tapped before the module leaves the stop: the choices close, and the live lab goes on, its new stop in view and worded', async () => {
-    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const { ctx, page, release } = await heldBack(PHONE);
     const texts = [];
     page.on('request', (r) => { if (r.url().endsWith('/path-es.txt')) texts.push(r.url()); });
     await page.goto(url);
@@ -165,7 +168,7 @@ try {
   });
 
   await check('«Explorar libremente» tapped before the module: the live lab opens in free exploration with the path\'s bar in view', async () => {
-    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const { ctx, page, release } = await heldBack(PHONE);
     await page.goto(url);
     await page.locator('#lab > .prerendered:not([inert])').waitFor();
     await page.locator('.prerendered #pre-path-explore').tap();
@@ -180,6 +183,15 @@ try {
 
   // In the example course page: the frame is as tall as the lab and the page scrolls.
   const course = `${url}examples/course-page.html`;
+  /** The course page on a phone, its lab's module held back until `release()`, the copy shown:
+   * { ctx, page, release, lab } (`lab` the frame). */
+  async function heldInCourse() {
+    const held = await heldBack(PHONE);
+    await held.page.goto(course);
+    const lab = held.page.frameLocator('#lab-frame');
+    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    return { ...held, lab };
+  }
   /** A finger on `css` in the course page's frame: the page scrolled so that it is `fromTop` px
    * below the screen's top, then a tap at its centre. */
   async function tapInFrame(page, lab, css, fromTop) {
@@ -205,10 +217,7 @@ try {
   });
 
   await check('course page at 375 px: the bar and the loading line above it are at the bottom of the screen, not of the frame, and the live bar takes the copy\'s place', async () => {
-    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    await page.goto(course);
-    const lab = page.frameLocator('#lab-frame');
-    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    const { ctx, page, release, lab } = await heldInCourse();
     // Down to the card, with the frame going on below the screen, and a tap on its heading:
     // the page says the lab is coming.
     await tapInFrame(page, lab, '.prerendered #pre-path-title', 100);
@@ -236,10 +245,7 @@ try {
   });
 
   await check('course page at 375 px: at the page\'s end the bar stands below the lab\'s last lines, in the copy and in the live lab', async () => {
-    const { ctx, page, release } = await heldBack({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    await page.goto(course);
-    const lab = page.frameLocator('#lab-frame');
-    await lab.locator('#lab > .prerendered:not([inert])').waitFor();
+    const { ctx, page, release, lab } = await heldInCourse();
     const clear = async (root) => {
       // To the page's end, again while the frame still grows (the live lab's later panels).
       await until('the lab\'s end on screen', async () => {
@@ -261,7 +267,7 @@ try {
   });
 
   await check('course page at 375 px: a download that fails after the first tap says so on screen, in a frame its size, with a way to try again', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
