@@ -160,7 +160,7 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
         "segments labelled with their waits"
     );
     assert_eq!(
-        texts(&root, "#timeline .narrow-only"),
+        texts(&root, "#timeline text.narrow-only"),
         ["30 · 60 · 120 · 240\u{a0}s"]
     );
     for _ in 0..7 {
@@ -168,7 +168,7 @@ async fn always_failing_event_shows_six_waits_then_dead_letter() {
     }
     assert_eq!(text(&root, "#clock"), "31:30");
     assert_eq!(
-        root.query_selector_all("#timeline .marker.fail")
+        root.query_selector_all("#timeline circle.marker.fail")
             .unwrap()
             .length(),
         7

@@ -9,6 +9,8 @@ pub enum StepperAction<V> {
     Choose(V),
     /// Show one more step.
     Next,
+    /// Show every step left (a learner who has stepped through the first ones).
+    ToEnd,
 }
 
 impl<V: Copy> Part for Stepper<V> {
@@ -19,6 +21,7 @@ impl<V: Copy> Part for Stepper<V> {
         match a {
             StepperAction::Choose(v) => *self = Stepper::new(v, self.build),
             StepperAction::Next => self.shown = (self.shown + 1).min(self.steps.len()),
+            StepperAction::ToEnd => self.shown = self.steps.len(),
         }
         Reply::Changed
     }

@@ -1,23 +1,28 @@
-// The learner's whole journey inside the example course page, on a phone (375 × 740 px, touch):
+// The learner's whole journey inside the example course page, on an ordinary Android phone
+// (360 × 780 px, touch: the most common screen):
 // the guided path to its end, the consumer workbench opened from the email stop and from the
 // last stop, and back to the card each time. The learner here acts only on what is on their
 // screen: the card's buttons, the control bar at the screen's bottom, the card's links. When
 // what they need is not on screen they swipe, and every swipe is counted, as READING (the card
 // or its result is longer than the screen) or as LOOKING (a control, a result or a link's
 // target is elsewhere). A swipe moves the page by at most three quarters of a screen.
-// Fails when a stop's title is not on screen on arrival, a result comes off screen, a link or
-// button that moves the learner leaves its target off screen, a control is nowhere to be
-// found, or the looking swipes pass LOOKING_MOST; prints the counts per stop.
-//   node tests/e2e/journey.mjs [--width=375]
+// Fails when a stop's number and title are not on screen on arrival, a result comes off screen,
+// a link or button that moves the learner leaves its target off screen, a control is nowhere to
+// be found, or the looking swipes pass LOOKING_MOST; and, for the phone's own sake: a target of
+// the card smaller than 24 × 24 px (44 px high for the choices and the stop's action), the
+// stop's action under the floating bar when it is offered, a choice that moves when another is
+// tapped, the backoff bar's attempts drawn over one another, an identifier broken inside one of
+// its parts. Prints the counts per stop.
+//   node tests/e2e/journey.mjs [--width=360]
 import { DIST, assert, checks, launchChromium, openLab, serveDir, settled, until } from './lib.mjs';
 import { TABLE, choiceIds, after } from './path-walk.mjs';
 
 const arg = (name, dflt) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
-const W = Number(arg('width', 375));
-const H = 740;
+const W = Number(arg('width', 360));
+const H = 780;
 const SWIPE = Math.round(H * 0.75);
-// Issue 41 asks for at most 5 in a learner's whole journey.
-const LOOKING_MOST = 5;
+// Issue 54 asks for at most 3 in a learner's whole journey.
+const LOOKING_MOST = 3;
 /** Predicted wrongly at these, as a learner with the common beliefs would. */
 const WRONG = new Set(['step_backoff', 'step_no_jitter', 'step_jitter_herd', 'step_double_v4', 'step_exactly_once', 'step_race']);
 
@@ -97,6 +102,48 @@ async function tapOn(sel, kind, row) {
   await finger(sel);
 }
 
+/** The card's targets too small for a thumb: under 24 × 24 px (WCAG 2.2's minimum), or under
+ * 44 px high for the choices and the stop's own action (the main actions). */
+const smallTargets = () => lab.locator('#path').evaluate((card) => [...card.querySelectorAll('button, a[href]')]
+  .map((el) => ({ el, r: el.getBoundingClientRect() }))
+  .filter(({ r }) => r.width > 0 && r.height > 0)
+  .filter(({ el, r }) => r.width < 24 || r.height < (el.matches('.choice, #path-act') ? 44 : 24))
+  .map(({ el, r }) => `${el.id || el.className || el.tagName} ${Math.round(r.width)}×${Math.round(r.height)}`));
+/** Each choice's box, from the card's top (the page may scroll, the choices must not move). */
+const choiceBoxes = () => lab.locator('#path').evaluate((card) => {
+  const top = card.getBoundingClientRect().top;
+  return [...card.querySelectorAll('.choice')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return `${b.dataset.choice} ${Math.round(r.left)},${Math.round(r.top - top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  });
+});
+/** Whether the stop's own action is drawn under the floating bar (both in the lab's frame). */
+const actUnderBar = () => lab.locator('body').evaluate(() => {
+  const act = document.querySelector('#path-act')?.getBoundingClientRect();
+  const bar = document.querySelector('.dock')?.getBoundingClientRect();
+  if (!act || !bar || bar.height === 0 || act.height === 0) return null;
+  return act.bottom > bar.top + 1 && act.top < bar.bottom - 1 ? `action ${Math.round(act.top)}-${Math.round(act.bottom)}, bar ${Math.round(bar.top)}-${Math.round(bar.bottom)}` : null;
+});
+/** The backoff bar's attempts that are drawn over one another. */
+const markersOverlap = () => lab.locator('#timeline').evaluate((svg) => {
+  const shown = [...svg.querySelectorAll('.marker')].filter((m) => getComputedStyle(m).display !== 'none')
+    .map((m) => m.getBoundingClientRect()).filter((r) => r.width > 0);
+  const bad = [];
+  for (let i = 1; i < shown.length; i++) if (shown[i].left < shown[i - 1].right - 0.5) bad.push(`${i - 1}/${i}: ${shown[i - 1].left.toFixed(1)}-${shown[i - 1].right.toFixed(1)} and ${shown[i].left.toFixed(1)}-${shown[i].right.toFixed(1)}`);
+  return shown.length ? bad : ['no attempts drawn'];
+});
+/** The identifiers (`.id`) with a part broken over two lines: each part is a text node between
+ * the break opportunities the lab puts after «-» or «|». */
+const brokenIds = () => lab.locator('body').evaluate(() => [...document.querySelectorAll('.id')]
+  .filter((el) => el.getClientRects().length > 0)
+  .flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => {
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return tops.size > 1 ? `«${n.textContent}» in ${el.textContent}` : null;
+  }))
+  .filter(Boolean));
+
 const { lab } = await openLab(page, 'course-page', site.url);
 try {
   await lab.locator('#path[data-stop=step_backoff]').waitFor();
@@ -114,15 +161,23 @@ try {
         await lab.locator(`#path[data-stop=${stop}]`).waitFor();
       }
       await settled(page);
+      assert(await onScreen(await span(lab, '#path-count')), `the stop's number is off screen on arrival (scrollY ${await scrollY()})`);
       assert(await onScreen(await span(lab, '#path-title')), `the title is off screen on arrival (scrollY ${await scrollY()})`);
+      const small = await smallTargets();
+      assert(small.length === 0, `targets too small for a thumb: ${small.join(', ')}`);
       // Reading the card down to its choices.
       const choices = await span(lab, '.path-predict');
       choices.what = 'the choices';
       if (!(await onScreen(choices, await barHeight()))) await swipeTo(choices, 'reading', row);
       const ids = await choiceIds(lab);
       const pick = WRONG.has(stop) ? after(ids, s.right) : s.right;
+      const before = await choiceBoxes();
       await finger(`.choice[data-choice="${pick}"]`);
       await settled(page);
+      const moved = (await choiceBoxes()).filter((b, k) => b !== before[k]);
+      assert(moved.length === 0, `the choices moved under the tap: ${moved.join('; ')} (were ${before.join('; ')})`);
+      const under = await actUnderBar();
+      assert(!under, `the stop's action is under the floating bar: ${under}`);
       // The test's own speed, set without a learner's scroll.
       if (s.kind !== 'question') {
         await lab.locator('#speed').evaluate((el) => { el.value = '3600'; el.dispatchEvent(new Event('change', { bubbles: true })); });
@@ -168,6 +223,15 @@ try {
         await page.waitForTimeout(300);
       }
       await lab.locator(`.path-marks li:nth-child(${i + 1}).passed`).waitFor();
+      if (stop === 'step_backoff') {
+        const overlap = await markersOverlap();
+        assert(overlap.length === 0, `the backoff bar's attempts overlap: ${overlap.join('; ')}`);
+      }
+      if (stop === 'step_double_v5') {
+        const broken = await brokenIds();
+        assert(broken.length === 0, `identifiers broken inside a part: ${broken.join('; ')}`);
+        assert(await lab.locator('#consumer-idempotent td.id').count() > 0, 'no identifier in the dedup table to look at');
+      }
       if (process.env.JOURNEY_DEBUG) {
         const r = await span(lab, '#path-result');
         const n = await span(lab, '#path-next');

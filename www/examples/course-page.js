@@ -1,5 +1,6 @@
 // Example host: embeds the lab in an iframe, tells it which origin to report to, resizes the
-// frame to the height the lab reports, and lists every message. For tests, ?lab=URL&origin=O
+// frame to the height the lab reports, lists the learner's progress (stops passed, the path
+// completed) and keeps every raw message folded away for whoever debugs the integration. For tests, ?lab=URL&origin=O
 // override where the lab is and which origin it is told to trust; ?sandbox=FLAGS puts the frame
 // in a sandbox (some platforms do), to see the lab say why it cannot load.
 const params = new URLSearchParams(location.search);
@@ -29,6 +30,14 @@ function revealInFrame(frame, { top, bottom, align }) {
 
 const frame = document.getElementById('lab-frame');
 const list = document.getElementById('messages');
+const progress = document.getElementById('progress');
+const count = document.getElementById('msg-count');
+// What a course page would show a learner or an author: progress, in words.
+function describe(m) {
+  if (m.type === 'checkpoint') return `Paso superado: ${m.id}`;
+  if (m.type === 'completed') return 'Laboratorio completado';
+  return null;
+}
 window.received = [];
 
 window.addEventListener('message', (e) => {
@@ -43,6 +52,13 @@ window.addEventListener('message', (e) => {
   const li = document.createElement('li');
   li.textContent = JSON.stringify(e.data);
   list.append(li);
+  count.textContent = String(list.children.length);
+  const said = describe(e.data);
+  if (said) {
+    const p = document.createElement('li');
+    p.textContent = said;
+    progress.append(p);
+  }
   if (e.data.type === 'height' && !lti) frame.style.height = `${e.data.px}px`;
   // The lab's page is there and listens once it speaks: its first view (before the module,
   // which says `ready` when it runs) places its loading line at the bottom of the screen.

@@ -24,6 +24,9 @@ pub enum PathAction {
     Explore,
     /// A computed comparison was run (two hubs, two logs, exactly-once off and on).
     Compared,
+    /// Run the current stop's stepped demonstration to its end (offered once the learner has
+    /// stepped through its first operations; see [`Stepped::offers_the_rest`]).
+    ToTheEnd,
 }
 
 /// A demonstration the path steps through one operation at a time.
@@ -119,6 +122,25 @@ impl Stepped {
         match self {
             Stepped::Race => Action::Race(StepperAction::Next),
             Stepped::Tx => Action::Tx(StepperAction::Next),
+        }
+    }
+
+    /// The operations a learner steps through one by one before the rest is offered at once:
+    /// enough to see how the two sides start, and no more taps on the same button after that.
+    pub const STEPPED_FIRST: usize = 3;
+
+    /// Whether the rest of the demonstration is offered at once: the first operations shown,
+    /// and some left.
+    pub fn offers_the_rest(self, lab: &Lab) -> bool {
+        let (shown, total) = self.progress(lab);
+        shown >= Self::STEPPED_FIRST && shown < total
+    }
+
+    /// The action that shows every operation left.
+    pub fn to_end(self) -> Action {
+        match self {
+            Stepped::Race => Action::Race(StepperAction::ToEnd),
+            Stepped::Tx => Action::Tx(StepperAction::ToEnd),
         }
     }
 }

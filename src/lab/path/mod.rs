@@ -257,6 +257,10 @@ impl Part for Path {
                 self.compared = true;
                 Reply::Changed
             }
+            PathAction::ToTheEnd => Reply::Then(match (self.said, self.at.stepped()) {
+                (Some(_), Some(stepped)) => vec![stepped.to_end()],
+                _ => Vec::new(),
+            }),
         }
     }
 }

@@ -78,8 +78,10 @@ fn variant(a: &Action) -> &'static str {
         Action::SetLang(_) => "lang",
         Action::Race(StepperAction::Choose(_)) => "race_choose",
         Action::Race(StepperAction::Next) => "race_next",
+        Action::Race(StepperAction::ToEnd) => "race_to_end",
         Action::Tx(StepperAction::Choose(_)) => "tx_choose",
         Action::Tx(StepperAction::Next) => "tx_next",
+        Action::Tx(StepperAction::ToEnd) => "tx_to_end",
         Action::Poll(PollAction::Policy(_)) => "poll_policy",
         Action::Poll(PollAction::Append) => "poll_append",
         Action::Poll(PollAction::Poll { .. }) => "poll",
@@ -94,6 +96,7 @@ fn variant(a: &Action) -> &'static str {
         Action::Path(PathAction::Do) => "path_do",
         Action::Path(PathAction::Explore) => "path_explore",
         Action::Path(PathAction::Compared) => "path_compared",
+        Action::Path(PathAction::ToTheEnd) => "path_to_the_end",
         Action::Restart(_) => "restart",
         Action::WantFigures => "want_figures",
         Action::StartOver => "start_over",
@@ -155,8 +158,10 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::WorkbenchOpened,
         Action::Race(StepperAction::Choose(RaceGuard::UniqueConstraint)),
         Action::Race(StepperAction::Next),
+        Action::Race(StepperAction::ToEnd),
         Action::Tx(StepperAction::Choose(TxBoundary::MarkFirst)),
         Action::Tx(StepperAction::Next),
+        Action::Tx(StepperAction::ToEnd),
         Action::Poll(PollAction::Policy(CursorPolicy::BeforeProcessing)),
         Action::Poll(PollAction::Append),
         Action::Poll(PollAction::Poll { crash: true }),
@@ -176,6 +181,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Path(PathAction::Do),
         Action::Path(PathAction::Explore),
         Action::Path(PathAction::Compared),
+        Action::Path(PathAction::ToTheEnd),
         Action::Restart(Config {
             max_retries: 0,
             ..Config::default()
@@ -189,7 +195,7 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
     }
     assert!(l.figures.is_some(), "wanted, so computed");
     // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 52, "{seen:?}");
+    assert_eq!(seen.len(), 55, "{seen:?}");
 }
 
 #[test]

@@ -123,12 +123,35 @@ fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
     let mut l = lab();
     l.apply(Action::Path(PathAction::Go(Stop::DeadLetter)));
     assert_eq!(l.run.sim.outage(), Some(RootCause::Down));
-    let right = choice_of(Stop::DeadLetter, Answer::Secs(1890));
-    l.apply(Action::Path(PathAction::Predict(right)));
+    l.apply(Action::Path(PathAction::Predict(Choice::DeadLetterKeepsIt)));
     assert_eq!(l.path.act(), Some(Act::Publish));
     act(&mut l);
     play_until(&mut l, |l| l.path.saw().is_some());
-    assert_eq!(l.path.saw(), Some(Answer::Secs(1890)));
+    assert_eq!(
+        l.path.saw(),
+        Some(Answer::Choice(Choice::DeadLetterKeepsIt))
+    );
+    // Kept, not dropped nor retried: in the queue at 1890 s with its seven failed deliveries,
+    // and nothing more tried however long the clock runs.
+    let kept = |l: &crate::lab::Lab| {
+        let e = l
+            .run
+            .sim
+            .dead_letters()
+            .next()
+            .expect("in the dead-letter queue");
+        (e.attempts.len(), e.state)
+    };
+    let (tries, state) = kept(&l);
+    assert_eq!(tries, 7);
+    assert!(
+        matches!(state, crate::sim::EventState::DeadLettered { at_ms, .. } if at_ms == 1_890_000),
+        "{state:?}"
+    );
+    for _ in 0..10 {
+        l.apply(Action::Tick(1000.0));
+    }
+    assert_eq!(kept(&l).0, 7, "no attempt after the sixth intento");
     assert!(
         !l.path.passed().contains(&Stop::DeadLetter),
         "seen, but not replayed yet"
@@ -209,7 +232,7 @@ fn a_stops_answer_is_veiled_until_it_is_predicted_and_exploring_shows_everything
         "an earlier stop's answer is shown"
     );
     l.apply(Action::Path(PathAction::Predict(
-        Choice::CountsInitialDelivery,
+        Choice::DeadLetterDiscards,
     )));
     assert!(!l.path.veils(Veil::DeadLetterTotal));
     l.apply(Action::Path(PathAction::Go(Stop::FailureRate)));

@@ -7,10 +7,16 @@ use super::*;
 #[test]
 fn beliefs_count_learners_and_answers_apart() {
     let r = report(&[
-        // Ana counts the initial delivery at two stops: two answers, one learner; two learners
-        // believe the application's check is enough.
-        a("ana", "step_backoff", "counts-initial-delivery", 1).value(),
-        a("ana", "step_dead_letter", "counts-initial-delivery", 2).value(),
+        // Ana believes two transactions suffice at two stops: two answers, one learner; two
+        // learners believe the application's check is enough.
+        a("ana", "step_transaction", "two-transactions-suffice", 1).value(),
+        a(
+            "ana",
+            "step_transaction_effect_first",
+            "two-transactions-suffice",
+            2,
+        )
+        .value(),
         a("ana", "step_no_jitter", "jitter-reveals-delays", 3).value(),
         a("bruno", "step_race", "app-check-is-enough", 1).value(),
         a("carla", "step_race", "app-check-is-enough", 1).value(),
@@ -26,15 +32,21 @@ fn beliefs_count_learners_and_answers_apart() {
         .map(|m| (m.id, m.answers, m.learners.len()))
         .collect();
     assert_eq!(got[0], ("app-check-is-enough", 2, 2), "{got:?}");
-    assert_eq!(got[1], ("counts-initial-delivery", 2, 1), "{got:?}");
+    assert_eq!(got[1], ("two-transactions-suffice", 2, 1), "{got:?}");
     let ana = (0..r.learner_count() as u32)
         .find(|&i| r.learner(i).key.ends_with(" ana"))
         .unwrap();
     assert_eq!(ms[1].learners, [ana]);
     // A class of one learner who holds a belief at two stops: one learner, two answers.
     let one = report(&[
-        a("eva", "step_backoff", "counts-initial-delivery", 1).value(),
-        a("eva", "step_dead_letter", "counts-initial-delivery", 2).value(),
+        a("eva", "step_transaction", "two-transactions-suffice", 1).value(),
+        a(
+            "eva",
+            "step_transaction_effect_first",
+            "two-transactions-suffice",
+            2,
+        )
+        .value(),
     ]);
     let m = &one.misconceptions(&no_names)[0];
     assert_eq!((m.answers, m.learners.len()), (2, 1));

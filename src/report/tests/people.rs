@@ -5,37 +5,61 @@ use super::*;
 #[test]
 fn misconceptions_most_common_first_one_slug_across_stops() {
     let r = report(&[
-        a("ana", "step_backoff", "counts-initial-delivery", 1).value(),
-        a("bruno", "step_dead_letter", "counts-initial-delivery", 1).value(),
-        a("carla", "step_dead_letter", "only-its-own-wait", 1).value(),
-        a("dani", "step_dead_letter", "waits-add-up", 1).value(),
+        a("ana", "step_transaction", "two-transactions-suffice", 1).value(),
+        a(
+            "bruno",
+            "step_transaction_effect_first",
+            "two-transactions-suffice",
+            1,
+        )
+        .value(),
+        a(
+            "carla",
+            "step_transaction_effect_first",
+            "mark-without-effect",
+            1,
+        )
+        .value(),
+        a(
+            "dani",
+            "step_transaction_effect_first",
+            "effect-applied-twice",
+            1,
+        )
+        .value(),
         // A run that showed what no choice offers is no one's misconception.
-        a("eva", "step_dead_letter", "a-seventh-intento", 1)
-            .unoffered(Answer::Secs(630))
-            .value(),
+        a(
+            "eva",
+            "step_transaction_effect_first",
+            "mark-without-effect",
+            1,
+        )
+        .unoffered(Answer::Count(3))
+        .value(),
         // Positional ids (the lab's statements before it named its choices) are per stop.
         positional("ana", "ask_natural"),
         positional("bruno", "ask_redelivery"),
     ]);
     let named = |stop: &str, choice: &str| {
-        (stop == "step_backoff" && choice == "counts-initial-delivery")
-            .then(|| Names::new("contar la entrega inicial como intento", ""))
+        (stop == "step_transaction" && choice == "two-transactions-suffice")
+            .then(|| Names::new("dos transacciones bastan", ""))
     };
     let ms = r.misconceptions(&named);
     let got: Vec<(&str, u32, usize)> = ms.iter().map(|m| (m.id, m.answers, m.at.len())).collect();
     assert_eq!(
         got,
         [
-            ("counts-initial-delivery", 2, 2),
-            ("only-its-own-wait", 1, 1),
+            ("two-transactions-suffice", 2, 2),
+            // The same count: in the path's order (ask_redelivery, this stop, ask_natural).
             ("0", 1, 1),
+            ("mark-without-effect", 1, 1),
             ("0", 1, 1)
         ]
     );
     let dead = r
         .stops()
         .into_iter()
-        .find(|s| s.id == "step_dead_letter")
+        .find(|s| s.id == "step_transaction_effect_first")
         .unwrap();
     assert_eq!(
         (dead.answered, dead.first_try_right, dead.unoffered),
@@ -48,7 +72,7 @@ fn misconceptions_most_common_first_one_slug_across_stops() {
             let name = l.key.to_string();
             l.steps
                 .iter()
-                .filter(|st| r.stop(st.stop).id == "step_dead_letter")
+                .filter(|st| r.stop(st.stop).id == "step_transaction_effect_first")
                 .map(move |st| (name.clone(), st.right, st.unoffered))
                 .collect::<Vec<_>>()
         })
@@ -62,15 +86,14 @@ fn misconceptions_most_common_first_one_slug_across_stops() {
         marks.iter().all(|m| m.0.contains("eva") || !m.2),
         "{marks:?}"
     );
-    assert_eq!(
-        ms[0].name.get(Lang::En),
-        Some("contar la entrega inicial como intento")
-    );
+    assert_eq!(ms[0].name.get(Lang::En), Some("dos transacciones bastan"));
     // Without a catalogue, the choice's own description.
-    assert_eq!(
-        r.misconceptions(&no_names)[1].name.get(Lang::Es),
-        Some("Secs(960) (es)")
-    );
+    let plain = r.misconceptions(&no_names);
+    let lost = plain
+        .iter()
+        .find(|m| m.id == "mark-without-effect")
+        .unwrap();
+    assert_eq!(lost.name.get(Lang::Es), Some("Count(0) (es)"));
 }
 
 #[test]

@@ -26,11 +26,19 @@ pub fn Dock(props: &PanelProps) -> Html {
     let t = lab.lang.t();
     let a = &props.on_action;
     let playing = lab.clock.playing;
-    let act = lab.path.guided().then(|| lab.path.act()).flatten();
     let path = &lab.path;
     let next = (path.guided() && path.passed().contains(&path.stop()))
         .then(|| path.stop().next())
         .flatten();
+    // The bar's main button is the way on once there is one: a stop passed whose own action
+    // only opens the workbench offers it beside the way on, not in its place.
+    let side_workbench = next.is_some() && path.act() == Some(Act::OpenWorkbench);
+    let act = lab
+        .path
+        .guided()
+        .then(|| path.act())
+        .flatten()
+        .filter(|_| !side_workbench);
     let host = use_context::<Revealer>();
     let wb_host = host.clone();
     let on_next = next.filter(|_| act.is_none());
@@ -55,7 +63,8 @@ pub fn Dock(props: &PanelProps) -> Html {
             if lab.path.guided() {
                 <button type="button" id="dock-card" class="btn small" aria-label={t.path.to_card} title={t.path.to_card}
                     onclick={Callback::from(move |_| reveal_id("path", Align::Start, host.as_ref()))}>
-                    { "↑" }<span class="wide-only">{ t.path.to_card_word }</span>
+                    // Its word shows on every screen: an arrow alone did not say where it leads.
+                    { "↑" }<span class="dock-word">{ t.path.to_card_word }</span>
                 </button>
             }
             // The stop seen through: the way on, where the thumb is (the card's «Siguiente» is
@@ -65,6 +74,13 @@ pub fn Dock(props: &PanelProps) -> Html {
                     onclick={a.reform(move |_| Action::Path(PathAction::Go(next)))}>
                     { crate::ui::text::fill(t.path.next_stop, &[&next.number().to_string()]) }
                 </button>
+            }
+            if side_workbench {
+                <button type="button" id="dock-workbench" class="btn small" title={t.path.acts[Act::OpenWorkbench as usize]}
+                    onclick={{
+                        let (host, a) = (wb_host.clone(), a.clone());
+                        Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref(), &a))
+                    }}>{ t.path.workbench_short }</button>
             }
             if to_workbench {
                 <button type="button" id="dock-workbench" class="btn primary small dock-main" title={t.path.to_workbench}

@@ -182,7 +182,7 @@ impl FirstTaps {
         if !taken.is_empty() && !guided {
             super::path::card::bring_to_top("path", host);
         } else if taken.iter().any(|t| t.left != stop) {
-            super::path::card::bring_to_top("path-title", host);
+            super::path::card::bring_to_top("path-count", host);
         }
     }
 }

@@ -354,7 +354,10 @@ mod tests {
         assert_eq!(
             super::super::namer("step_backoff", "counts-initial-delivery")
                 .and_then(|n| n.get(Lang::En).map(str::to_string)),
-            Some("Counts the initial delivery as a retry".to_string())
+            Some(
+                "Counts the initial delivery as a retry, or expects every retry to wait the same"
+                    .to_string()
+            )
         );
         assert_eq!(en.learners(3), "3 learners");
     }

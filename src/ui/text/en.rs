@@ -102,7 +102,7 @@ pub static EN: Texts = Texts {
     dup_verdict_v4: "Deduplicating on v4, both publications get through: the fact is processed twice.",
     dup_verdict_v5: "Deduplicating on v5, the second publication has the same id and is discarded.",
     demos: "Step-by-step demonstrations",
-    race: "Race of two instances",
+    race: "Two instances, one event",
     race_intro: "Two instances receive the same redelivered event at once and take turns.",
     check_then_insert: "Check, then insert",
     unique_constraint: "Unique constraint",
@@ -128,6 +128,7 @@ pub static EN: Texts = Texts {
     cursor: "Cursor",
     hub_log: "Hub log",
     skipped: "Skipped (never processed)",
+    skipped_which: ["event {0}", "events {0}"],
     log: "Log",
     rng_details: "Generator (for authors)",
     export_jsonl: "Export JSON Lines",
@@ -201,7 +202,7 @@ pub static EN: Texts = Texts {
         resume: "Back to the guided path",
         step_short: "Step",
         to_card: "Back to the guided path's card",
-        to_card_word: " Path",
+        to_card_word: " Step",
         predict: "Before you run it, what do you think will happen?",
         answer: "Choose your answer:",
         do_now: "Now make it happen, with this button or the usual controls:",
@@ -218,6 +219,8 @@ pub static EN: Texts = Texts {
         passed: "right",
         passed_wrong: "passed, not right",
         look: "See it in:",
+        workbench_short: "Bench",
+        to_the_end: "To the end",
         demo_progress: "The demonstration is at operation {0} of {1}; each one appears in the «Step-by-step demonstrations» panel.",
         to_workbench: "Next: build your own consumer in the «Consumer workbench» and check whether it survives every redelivery and race.",
         feedback_loading: "Loading the text…",
@@ -264,7 +267,7 @@ pub static EN: Texts = Texts {
             Compare: "Compare",
             CompareExactlyOnce: "Compare",
             ReplayLogs: "Replay outage",
-            Restart: "Restart",
+            Restart: "Restart consumer",
             FixAndReplay: "Fix and replay",
             NextStep: "Next operation",
             LoseCursor: "Lose the cursor",
@@ -283,7 +286,7 @@ pub static EN: Texts = Texts {
         stops: keyed!(Stop {
             Backoff: StopText {
                 title: "The exponential backoff bar",
-                todo: "Every delivery fails here, the initial one and the retries, so the hub retries on the lesson's wait table: each wait doubles the one before. Publish a pass: each retry is listed here with its second, and the bar in the panel below draws each wait.",
+                todo: "Every delivery fails here, the initial one and the retries, so the hub retries on the lesson's wait table. Publish a pass: each retry is listed here with the second it comes, and the bar in the panel below draws each wait.",
                 prompt: "At which second after publication does retry 3 happen?",
                 explain: "The waits add up: 30 + 60 + 120 = 210 s, the wait table's «Cumulative». With no randomness, every retry came exactly on time: see the list above.",
             },
@@ -306,10 +309,10 @@ pub static EN: Texts = Texts {
                 explain: "On the fixed table only retry 4's wait strays: 247\u{a0}s instead of 240. With jitter every wait strays, and those 7\u{a0}s are lost among them. Jitter helps when many retry at once; with one consumer, the exact table makes every deviation a signal.",
             },
             DeadLetter: StopText {
-                title: "Dead letter once the six retries are used up",
-                todo: "The consumer is down: no delivery can succeed, neither the initial one nor the retries. Publish a pass and let the clock run. When the event reaches the dead-letter queue, fix the cause and replay it manually. Here it is down; it could also have a bug or have changed its URL without notice.",
-                prompt: "At which second after publication does the event move to the dead-letter queue?",
-                explain: "The event moved when retry 6 failed, with the six waits added up: 1890 s. There it keeps its id, its attempts and its failure's reason. The manual replay is left: the button above does it, and the stop is passed once the event is delivered.",
+                title: "When the six retries are used up",
+                todo: "The consumer is down: the initial delivery and all six retries will fail. Publish a pass and watch each retry go by (the clock runs at 600 simulated seconds a second here). Here the consumer is down; it could also have a bug or have changed its URL without notice.",
+                prompt: "When retry 6 fails, what does the hub do with the event?",
+                explain: "It neither deleted it nor kept insisting: when retry 6 failed, at 1890 s, it set it aside in the dead-letter queue with its id, its attempts and the reason. Now fix the cause and replay it manually: once it is delivered, the stop is passed.",
             },
             FailureRate: StopText {
                 title: "You choose the failure probability",
@@ -369,13 +372,19 @@ pub static EN: Texts = Texts {
                 title: "The transaction boundary",
                 todo: "The consumer writes the dedup mark and the effect in two transactions, the mark first, and crashes between them. The hub redelivers and the restarted consumer starts again. Step through the demonstration.",
                 prompt: "What happens to the effect?",
-                explain: "The mark was committed without its effect: on the redelivery the consumer finds it, believes it already processed the event and discards it. The effect is lost. With the effect first, it is duplicated.",
+                explain: "The mark was committed without its effect: on the redelivery the consumer finds it, believes it already processed the event and discards it. The effect was lost. And in the other order? You will see it at the next stop.",
+            },
+            EffectFirst: StopText {
+                title: "The other order: the effect first",
+                todo: "Now the consumer commits the effect first and then, in another transaction, writes the mark: the order people usually write. It crashes between the two. The hub redelivers and the restarted consumer starts again. Step through the demonstration one operation at a time.",
+                prompt: "In the end, after the redelivery, how many times is the effect applied («Effects committed»)?",
+                explain: "The effect was committed without its mark: on the redelivery the consumer did not find it, took the event for new and applied it again. With two transactions the order only picks the failure: mark first, effect lost; effect first, effect twice.",
             },
             AskSameTransaction: StopText {
                 title: "Lesson question: one transaction",
-                todo: "Think of what the demonstration showed.",
+                todo: "Think of what the two demonstrations showed.",
                 prompt: "Why must the insert into the dedup table and the business update happen in the same transaction?",
-                explain: "A transaction is all or nothing: if anything fails halfway, both writes are undone. With two transactions the demonstration lost the effect (mark first) or duplicated it (effect first).",
+                explain: "A transaction is all or nothing: if anything fails halfway, both writes are undone. With two transactions the demonstrations lost the effect (mark first) or duplicated it (effect first).",
             },
             Race: StopText {
                 title: "Two instances at once",
@@ -391,7 +400,7 @@ pub static EN: Texts = Texts {
             },
             Natural: StopText {
                 title: "Two effects and a repeated delivery",
-                todo: "Both consumers, among other things, set the pass's status to «scheduled» and add 1 to a counter. The button loses the ack of the first delivery, and the hub repeats it. Look at each consumer's «Counter (+1)» and «Status = 'scheduled'» rows.",
+                todo: "Both consumers, among other things, set the pass's status to «scheduled» and add 1 to a counter. The button loses the ack of the first delivery, and the hub repeats it. Right here, under the button, you will see how those two effects end up.",
                 prompt: "After both deliveries, in the naive consumer, which of those two effects differs from what one delivery would leave?",
                 explain: "In the naive consumer the counter ended at 2, yet the status is still «scheduled», as after one delivery: writing the same value twice leaves the same; adding does not. Same message: idempotency belongs to the operation, not to the message's format.",
             },
@@ -403,9 +412,9 @@ pub static EN: Texts = Texts {
             },
         Boundary: StopText {
                 title: "Where does an email's protection go?",
-                todo: "Now the effect is sending a confirmation email. A rollback does not bring an email back: it leaves as soon as it is sent, inside a transaction or not. Many email providers accept an idempotency key with each send (the event's id, say): given the same key twice, they send one email.",
+                todo: "Now the effect is sending a confirmation email. A rollback does not bring an email back: it leaves as soon as it is sent, inside a transaction or not.",
                 prompt: "Where must the protection against redelivery of that event go?",
-                explain: "The dedup table protects what commits with it in the database, and an email does not commit there. The boundary reaches the provider: an idempotency key it honours. An outbox keeps the email from being lost, but its sender still needs that key.",
+                explain: "An email does not commit with the dedup table: the idempotency boundary has to reach the provider. Some accept a key (the event's id) and, for minutes or hours, send one email per key. An outbox keeps it from being lost, not from being doubled.",
             },
             Cursor: StopText {
                 title: "The polling cursor",
@@ -585,7 +594,6 @@ fn choice_en(c: Choice) -> &'static str {
         | Choice::OnlyItsOwnWait
         | Choice::WaitsAddUp
         | Choice::NextWait
-        | Choice::SeventhIntento
         | Choice::RetriesAlwaysGetThrough
         | Choice::AllSevenFail
         | Choice::ForgetsInitialDelivery
@@ -603,6 +611,10 @@ fn choice_en(c: Choice) -> &'static str {
         | Choice::ViolationUndoesBoth
         | Choice::OneInstanceWins
         | Choice::ConstraintLetsBothApply => "",
+        Choice::DeadLetterDiscards => "It is discarded: the hub gives it up for lost",
+        Choice::RetriedForEver => "The hub keeps retrying it for ever, every 960 s",
+        Choice::DeadLetterKeepsIt => "It is set aside, with its attempts and the reason",
+        Choice::BackToProducer => "It goes back to the producer, which must publish it again",
         Choice::DeadLettered => "It moves to the dead-letter queue",
         Choice::Redelivered => "The hub delivers it again and the consumer receives it a second time",
         Choice::DeliveredOnce => "It is delivered the first time and nothing else happens",
@@ -672,12 +684,12 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
     use Answer::{Choice as W, Count, Permille, Rows, Secs};
     use Choice::*;
     Some(match (stop, said) {
-        (Stop::Backoff, Secs(90)) => "90 s is when retry 2 comes (30 + 60): the initial delivery is not one of the retries. Retry 3 still had its 120 s wait ahead: the bar marks it at 210 s.",
+        (Stop::Backoff, Secs(90)) => "90 s would come if every retry waited 30 s (3 × 30) or if the initial delivery counted as retry 1. But each wait doubles the one before and the initial delivery does not count: retry 3 came at 30 + 60 + 120 = 210 s.",
         (Stop::Backoff, Secs(120)) => "120 s is only the wait right before retry 3. The retry comes once the three waits add up, 30 + 60 + 120 = 210 s: the wait table's «Cumulative» column.",
         (Stop::Backoff, Secs(240)) => "240 s is the next wait, the one before retry 4. Retry 3 comes after the first three waits: 30 + 60 + 120 = 210 s, where the bar marks it.",
-        (Stop::DeadLetter, Secs(960)) => "960 s is only the last wait, the one before retry 6. The event moves when that retry fails, with the six waits added up: at 1890 s, where the bar marks it.",
-        (Stop::DeadLetter, Secs(1920)) => "1920 s would be the wait of a retry 7, and there is none: when retry 6 fails, at 1890 s, the event moves to the dead-letter queue without waiting any more.",
-        (Stop::DeadLetter, Secs(930)) => "930 s is when retry 5 fails: the initial delivery is not one of the six retries, so the 960 s wait and retry 6 were still to come.",
+        (Stop::DeadLetter, W(DeadLetterDiscards)) => "It was not lost: in the «Dead-letter queue» it is still there with its id, its seven failed deliveries and the reason. Setting it aside is not throwing it away: once you fix the cause, the manual replay delivers it.",
+        (Stop::DeadLetter, W(RetriedForEver)) => "After retry 6 the timeline shows no more: the hub stopped insisting and set the event aside in the dead-letter queue. Insisting for ever against a consumer that is down only spends deliveries and hides the problem.",
+        (Stop::DeadLetter, W(BackToProducer)) => "The producer never hears of it again: the hub kept it in its own dead-letter queue, with its attempts and the reason, to be replayed by hand once the cause is fixed.",
         (Stop::DoubleV4, Rows(1, 2)) => "With v4 each publication carries a new random UUID: in «Double publication», «Producer id (v4)» says «different». The dedup table saw no duplicate.",
         (Stop::DoubleV5, Rows(2, 2)) => "With v5 the id comes from the fact itself: in «Double publication», «Derived id (v5)» says «same». The second hit the unique constraint and the idempotent consumer discarded it.",
         (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "The naive consumer does not deduplicate: it stores a row for every event it gets, and it got two (its «Rows in the passes table»).",
@@ -686,8 +698,10 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskRedelivery, W(DropsIt)) => "Dropping it would silently lose the messages that really were not processed: exactly what at-least-once prevents. At the previous step the hub retried.",
         (Stop::AskRedelivery, W(WaitsForInstance)) => "The broker does not wait for one instance. At the previous stop A received it because it was already back and still held its partition; otherwise any other available consumer would have.",
         (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "The dead-letter queue is for retries used up, not for the first missing ack: at the previous step the hub retried at 30 s.",
-        (Stop::Transaction, W(EffectTwice)) => "That happens with the effect first. Here the mark was committed first: on the redelivery the consumer found it and dropped the event. «Effects committed» stayed at 0.",
+        (Stop::Transaction, W(EffectTwice)) => "Here the mark was committed before the effect: on the redelivery the consumer found it and dropped the event. «Effects committed» stayed at 0.",
         (Stop::Transaction, W(EffectOnce)) => "Only one transaction around mark and effect guarantees it. With two, the crash between them left the mark without its effect: «Effects committed» stayed at 0.",
+        (Stop::EffectFirst, Count(0)) => "This time the effect was committed before the crash; the mark is what was missing. Without it, the redelivery looks new and the effect is applied again: «Effects committed» reached 2.",
+        (Stop::EffectFirst, Count(1)) => "Writing the mark right after is not enough: the crash came between the effect and the mark. Without the mark, the restarted consumer took the redelivery for new and applied the effect again: «Effects committed» reached 2.",
         (Stop::AskSameTransaction, W(LessSql)) => "It is not about writing less: with two transactions the SQL is the same, but in the demonstration the crash between them left the mark without its effect.",
         (Stop::AskSameTransaction, W(InParallel)) => "It is not about speed: in a transaction the statements run one after the other. The demonstration showed something else: with two transactions, the crash between them left the mark without its effect.",
         (Stop::AskSameTransaction, W(SqlStandard)) => "No standard requires it: the consumer needs it. In the demonstration, the mark committed alone had the redelivery discarded, and the effect was never applied.",

@@ -108,7 +108,7 @@ pub static ES: Texts = Texts {
     dup_verdict_v4: "Si se deduplica por v4, las dos publicaciones pasan: el mismo hecho se procesa dos veces.",
     dup_verdict_v5: "Si se deduplica por v5, la segunda publicación tiene el mismo id y se descarta.",
     demos: "Demostraciones paso a paso",
-    race: "Condición de carrera entre dos instancias",
+    race: "Dos instancias con el mismo evento",
     race_intro: "Dos instancias reciben el mismo evento reentregado a la vez y alternan sus operaciones.",
     check_then_insert: "Comprobar y luego insertar",
     unique_constraint: "Restricción de unicidad",
@@ -134,6 +134,7 @@ pub static ES: Texts = Texts {
     cursor: "Cursor",
     hub_log: "Log del hub",
     skipped: "Saltados (nunca procesados)",
+    skipped_which: ["el evento {0}", "los eventos {0}"],
     log: "Registro de la simulación",
     rng_details: "Generador (para autores)",
     export_jsonl: "Exportar JSON Lines",
@@ -207,7 +208,7 @@ pub static ES: Texts = Texts {
         resume: "Volver al recorrido guiado",
         step_short: "Avanzar",
         to_card: "Volver a la tarjeta del recorrido guiado",
-        to_card_word: " Recorrido",
+        to_card_word: " Paso",
         predict: "Antes de ejecutarlo, ¿qué crees que va a pasar?",
         answer: "Elige tu respuesta:",
         do_now: "Ahora compruébalo: usa este botón o los controles de siempre.",
@@ -224,6 +225,8 @@ pub static ES: Texts = Texts {
         passed: "acertado",
         passed_wrong: "superado sin acertar",
         look: "Míralo en:",
+        workbench_short: "Banco",
+        to_the_end: "Hasta el final",
         demo_progress: "La demostración va por la operación {0} de {1}; cada una aparece en el panel «Demostraciones paso a paso».",
         to_workbench: "Siguiente: arma tu propio consumidor en el «Banco de pruebas del consumidor» y comprueba si aguanta todas las reentregas y carreras.",
         feedback_loading: "Cargando el texto…",
@@ -270,7 +273,7 @@ pub static ES: Texts = Texts {
             Compare: "Comparar",
             CompareExactlyOnce: "Comparar",
             ReplayLogs: "Repetir la caída",
-            Restart: "Reiniciar",
+            Restart: "Reiniciar consumidor",
             FixAndReplay: "Arreglar y reintentar",
             NextStep: "Siguiente operación",
             LoseCursor: "Perder el cursor",
@@ -289,7 +292,7 @@ pub static ES: Texts = Texts {
         stops: keyed!(Stop {
             Backoff: StopText {
                 title: "La barra de backoff exponencial",
-                todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección: cada espera dobla la anterior. Publica un pase: aquí se lista cada intento con su segundo, y la barra del panel de abajo dibuja cada espera.",
+                todo: "Aquí fallan todas las entregas, la inicial y los intentos, así que el hub reintenta según la tabla de espera de la lección. Publica un pase: aquí se lista cada intento con el segundo en que llega, y la barra del panel de abajo dibuja cada espera.",
                 prompt: "¿En qué segundo, contado desde la publicación, ocurre el intento 3?",
                 explain: later!("Las esperas se suman: 30 + 60 + 120 = 210\u{a0}s, el «Acumulado» de la tabla de espera. Sin azar, cada intento llegó justo a su hora: míralo en la lista de arriba."),
             },
@@ -312,10 +315,10 @@ pub static ES: Texts = Texts {
                 explain: later!("Con la tabla fija solo se aparta el intento 4: 247\u{a0}s en vez de 240. Con jitter se apartan todas y esos 7\u{a0}s se pierden. El jitter sirve cuando muchos reintentan a la vez; con un consumidor, la tabla exacta deja ver cada retraso."),
             },
             DeadLetter: StopText {
-                title: "Dead-letter tras agotar los seis intentos",
-                todo: later!("El consumidor está fuera de servicio: ninguna entrega puede salir bien, ni la inicial ni los intentos. Publica un pase y deja correr el reloj. Cuando el evento llegue a la cola de dead\u{2060}-\u{2060}letter, arregla la causa y haz el reintento manual. Aquí está caído; también podría tener un bug o haber cambiado de URL sin avisar."),
-                prompt: later!("¿En qué segundo, contado desde la publicación, pasa el evento a la cola de dead\u{2060}-\u{2060}letter?"),
-                explain: later!("El evento se movió al fallar el intento 6, con las seis esperas sumadas: 1890\u{a0}s. En la cola conserva su id, sus intentos y el motivo del fallo. Arreglada la causa, el reintento manual lo entrega y el paso queda superado."),
+                title: "Cuando se agotan los seis intentos",
+                todo: later!("El consumidor está fuera de servicio: fallarán la entrega inicial y los seis intentos. Publica un pase y mira pasar cada intento (el reloj va aquí a 600\u{a0}s simulados por segundo). Aquí el consumidor está caído; también podría tener un bug o haber cambiado de URL sin avisar."),
+                prompt: later!("Cuando falla el intento 6, ¿qué hace el hub con el evento?"),
+                explain: later!("Ni lo borró ni siguió insistiendo: al fallar el intento 6, a los 1890\u{a0}s, lo apartó en la cola de dead\u{2060}-\u{2060}letter con su id, sus intentos y el motivo. Ahora arregla la causa y haz el reintento manual: cuando se entregue, el paso queda superado."),
             },
             FailureRate: StopText {
                 title: "Tú eliges la probabilidad de fallo",
@@ -375,13 +378,19 @@ pub static ES: Texts = Texts {
                 title: "El límite de la transacción",
                 todo: later!("El consumidor escribe la marca de deduplicación y el efecto en dos transacciones, la marca primero, y se cae entre ambas. El hub reentrega y el consumidor reiniciado empieza de nuevo. Avanza la demostración paso a paso."),
                 prompt: later!("¿Qué le pasa al efecto?"),
-                explain: later!("La marca quedó confirmada sin su efecto: en la reentrega, el consumidor la encontró, creyó que ya había procesado el evento y lo descartó. El efecto se pierde. Con el efecto primero, se duplica."),
+                explain: later!("La marca quedó confirmada sin su efecto: en la reentrega, el consumidor la encontró, creyó que ya había procesado el evento y lo descartó. El efecto se perdió. ¿Y en el otro orden? Lo verás en el paso siguiente."),
+            },
+            EffectFirst: StopText {
+                title: "El otro orden: el efecto primero",
+                todo: later!("Ahora el consumidor confirma primero el efecto y, en otra transacción, escribe después la marca: el orden en que se suele programar. Se cae entre las dos. El hub reentrega y el consumidor reiniciado empieza de nuevo. Avanza la demostración operación a operación."),
+                prompt: later!("Al final, tras la reentrega, ¿cuántas veces queda aplicado el efecto («Efectos confirmados»)?"),
+                explain: later!("El efecto quedó confirmado sin su marca: en la reentrega, el consumidor no la encontró, tomó el evento por nuevo y lo aplicó otra vez. Con dos transacciones, el orden solo elige el fallo: marca primero, efecto perdido; efecto primero, efecto doble."),
             },
             AskSameTransaction: StopText {
                 title: "Pregunta de la lección: una sola transacción",
-                todo: later!("Piensa en lo que mostró la demostración."),
+                todo: later!("Piensa en lo que mostraron las dos demostraciones."),
                 prompt: later!("¿Por qué el insert de la tabla de deduplicación y la actualización de negocio deben ocurrir en la misma transacción?"),
-                explain: later!("Una transacción es todo o nada: si algo falla a la mitad, se revierten las dos escrituras. Con dos transacciones, la demostración perdió el efecto (marca primero); con el efecto primero lo habría duplicado (pruébalo en «Demostraciones paso a paso»)."),
+                explain: later!("Una transacción es todo o nada: si algo falla a la mitad, se revierten las dos escrituras. Con dos transacciones, las demostraciones perdieron el efecto (marca primero) o lo duplicaron (efecto primero)."),
             },
             Race: StopText {
                 title: "Dos instancias a la vez",
@@ -397,7 +406,7 @@ pub static ES: Texts = Texts {
             },
             Natural: StopText {
                 title: "Dos efectos y una entrega repetida",
-                todo: later!("Los dos consumidores fijan, entre otras cosas, el estado del pase a «scheduled» y suman 1 a un contador. El botón hace que se pierda el ack de la primera entrega, y el hub la repite. Fíjate en las filas «Contador (+1)» y «Estado = 'scheduled'» de cada consumidor."),
+                todo: later!("Los dos consumidores fijan, entre otras cosas, el estado del pase a «scheduled» y suman 1 a un contador. El botón hace que se pierda el ack de la primera entrega, y el hub la repite. Aquí mismo, bajo el botón, verás cómo quedan esos dos efectos."),
                 prompt: later!("Tras las dos entregas, en el consumidor no idempotente, ¿cuál de esos dos efectos queda distinto de como lo dejaría una sola entrega?"),
                 explain: later!("En el no idempotente el contador quedó en 2, pero el estado sigue en «scheduled» como tras una entrega: escribir el mismo valor dos veces deja lo mismo; sumar, no. El mensaje era el mismo: la idempotencia es de la operación, no del formato del mensaje."),
             },
@@ -409,9 +418,9 @@ pub static ES: Texts = Texts {
             },
         Boundary: StopText {
                 title: "¿Dónde proteger un correo contra la reentrega?",
-                todo: later!("Ahora el efecto es enviar un correo de confirmación. Un rollback no deshace un correo: una vez enviado, ya salió, haya o no una transacción abierta. Muchos proveedores de correo aceptan con cada envío una clave de idempotencia (por ejemplo, el id del evento): si les llega dos veces la misma, envían un solo correo."),
+                todo: later!("Ahora el efecto es enviar un correo de confirmación. Un rollback no deshace un correo: una vez enviado, ya salió, haya o no una transacción abierta."),
                 prompt: later!("¿Dónde tiene que ir la protección contra la reentrega de ese evento?"),
-                explain: later!("La tabla de deduplicación protege lo que se confirma con ella, y un correo no se confirma allí. El límite llega al proveedor, que respeta una clave de idempotencia. Un outbox (bandeja de salida) evita perder el correo, pero quien lo envía necesita esa clave."),
+                explain: later!("Un correo no se confirma con la tabla de deduplicación: el límite de idempotencia tiene que llegar al proveedor. Algunos aceptan una clave (el id del evento) y, durante minutos u horas, envían un solo correo por clave. Un outbox evita perderlo, no duplicarlo."),
             },
             Cursor: StopText {
                 title: "El cursor de polling",
@@ -658,7 +667,6 @@ fn choice_es(c: Choice) -> &'static str {
         | Choice::OnlyItsOwnWait
         | Choice::WaitsAddUp
         | Choice::NextWait
-        | Choice::SeventhIntento
         | Choice::RetriesAlwaysGetThrough
         | Choice::AllSevenFail
         | Choice::ForgetsInitialDelivery
@@ -676,6 +684,10 @@ fn choice_es(c: Choice) -> &'static str {
         | Choice::ViolationUndoesBoth
         | Choice::OneInstanceWins
         | Choice::ConstraintLetsBothApply => "",
+        Choice::DeadLetterDiscards => "Se descarta: el hub lo da por perdido",
+        Choice::RetriedForEver => "El hub sigue reintentándolo sin fin, cada 960\u{a0}s",
+        Choice::DeadLetterKeepsIt => "Queda apartado, con sus intentos y el motivo",
+        Choice::BackToProducer => "Vuelve al productor, que tendrá que publicarlo de nuevo",
         Choice::DeadLettered => "Pasa a la cola de dead\u{2060}-\u{2060}letter",
         Choice::Redelivered => "El hub lo vuelve a entregar y el consumidor lo recibe otra vez",
         Choice::DeliveredOnce => "Queda entregado a la primera y no pasa nada más",
@@ -746,12 +758,12 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
     use Answer::{Choice as W, Count, Permille, Rows, Secs};
     use Choice::*;
     Some(match (stop, said) {
-        (Stop::Backoff, Secs(90)) => "90\u{a0}s es cuando llega el intento 2 (30 + 60): la entrega inicial no cuenta entre los intentos. Al intento 3 aún le faltaba su espera de 120\u{a0}s: la barra lo marca a los 210\u{a0}s.",
+        (Stop::Backoff, Secs(90)) => "90\u{a0}s saldría si cada reintento esperara 30\u{a0}s (3 × 30) o si la entrega inicial contara como intento 1. Pero cada espera dobla la anterior y la inicial no cuenta: el intento 3 llegó a los 30 + 60 + 120 = 210\u{a0}s.",
         (Stop::Backoff, Secs(120)) => "120\u{a0}s es solo la espera justo antes del intento 3. El intento llega tras sumar las tres esperas, 30 + 60 + 120 = 210\u{a0}s: la columna «Acumulado» de la tabla de espera.",
         (Stop::Backoff, Secs(240)) => "240\u{a0}s es la espera siguiente, la que va antes del intento 4. El intento 3 llega tras las tres primeras esperas: 30 + 60 + 120 = 210\u{a0}s, donde lo marca la barra.",
-        (Stop::DeadLetter, Secs(960)) => "960\u{a0}s es solo la última espera, la que va antes del intento 6. El evento se mueve al fallar ese intento, con las seis esperas sumadas: a los 1890\u{a0}s, donde lo marca la barra.",
-        (Stop::DeadLetter, Secs(1920)) => "1920\u{a0}s sería la espera de un intento 7, y no lo hay: al fallar el intento 6, a los 1890\u{a0}s, el evento pasa a la cola de dead\u{2060}-\u{2060}letter sin esperar más.",
-        (Stop::DeadLetter, Secs(930)) => "930\u{a0}s es cuando falla el intento 5: la entrega inicial no es uno de los seis intentos, así que aún quedaban la espera de 960\u{a0}s y el intento 6.",
+        (Stop::DeadLetter, W(DeadLetterDiscards)) => "No se perdió: en la «Cola de dead\u{2060}-\u{2060}letter» sigue con su id, sus siete entregas fallidas y el motivo. Apartarlo no es tirarlo: cuando arregles la causa, el reintento manual lo entregará.",
+        (Stop::DeadLetter, W(RetriedForEver)) => "Tras el intento 6 la línea de tiempo no muestra ninguno más: el hub dejó de insistir y lo apartó en la cola de dead\u{2060}-\u{2060}letter. Insistir sin fin contra un consumidor caído solo gasta entregas y esconde el problema.",
+        (Stop::DeadLetter, W(BackToProducer)) => "El productor no vuelve a saber de él: el hub lo guardó en su propia cola de dead\u{2060}-\u{2060}letter, con sus intentos y el motivo, para reintentarlo a mano cuando se arregle la causa.",
         (Stop::DoubleV4, Rows(1, 2)) => "Con v4, cada publicación lleva un UUID aleatorio nuevo: en «Doble publicación», la fila «Id del productor (v4)» marca «distintos». La tabla de deduplicación no vio ningún duplicado.",
         (Stop::DoubleV5, Rows(2, 2)) => "Con v5, el id sale del propio hecho: en «Doble publicación», la fila «Id derivado (v5)» marca «iguales». La segunda chocó con la restricción de unicidad y el idempotente la descartó.",
         (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "El no idempotente no deduplica: guarda una fila por cada evento que le llega, y le llegaron dos (sus «Filas en la tabla de pases»).",
@@ -760,8 +772,10 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskRedelivery, W(DropsIt)) => "Si lo descartara, perdería en silencio los mensajes que de verdad no se procesaron: justo lo que at-least-once evita. En el paso anterior, el hub lo reintentó.",
         (Stop::AskRedelivery, W(WaitsForInstance)) => "El broker no espera a una instancia concreta. En el paso anterior lo recibió A porque ya había vuelto y seguía con su partición; si no, lo habría recibido cualquier otro consumidor disponible.",
         (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "La cola de dead\u{2060}-\u{2060}letter es para cuando se agotan los intentos, no para el primer ack que falta: en el paso anterior, el hub reintentó a los 30\u{a0}s.",
-        (Stop::Transaction, W(EffectTwice)) => "Eso pasa con el efecto primero. Aquí la marca se confirmó antes: en la reentrega, el consumidor la encontró y descartó el evento. «Efectos confirmados» se quedó en 0.",
+        (Stop::Transaction, W(EffectTwice)) => "Aquí la marca se confirmó antes que el efecto: en la reentrega, el consumidor la encontró y descartó el evento. «Efectos confirmados» se quedó en 0.",
         (Stop::Transaction, W(EffectOnce)) => "Solo una transacción que abarque la marca y el efecto lo garantiza. Con dos, la caída entre ellas dejó la marca sin su efecto: «Efectos confirmados» se quedó en 0.",
+        (Stop::EffectFirst, Count(0)) => "Esta vez el efecto se confirmó antes de la caída; lo que faltó fue la marca. Sin marca, la reentrega parece nueva y el efecto se aplica otra vez: «Efectos confirmados» llegó a 2.",
+        (Stop::EffectFirst, Count(1)) => "Escribir la marca justo después no basta: la caída llegó entre el efecto y la marca. Sin marca, el consumidor reiniciado tomó la reentrega por nueva y aplicó el efecto otra vez: «Efectos confirmados» llegó a 2.",
         (Stop::AskSameTransaction, W(LessSql)) => "No se trata de escribir menos: con dos transacciones el SQL es el mismo, pero en la demostración la caída entre ellas dejó la marca sin su efecto.",
         (Stop::AskSameTransaction, W(InParallel)) => "No es cuestión de velocidad: en una transacción las sentencias van una tras otra. Lo que enseñó la demostración es otra cosa: con dos transacciones, la caída entre ambas dejó la marca sin su efecto.",
         (Stop::AskSameTransaction, W(SqlStandard)) => "Ningún estándar lo exige: lo necesita el consumidor. En la demostración, la marca confirmada sola hizo que la reentrega se descartara, y el efecto nunca se aplicó.",

@@ -197,6 +197,8 @@ pub struct Texts {
     pub cursor: &'static str,
     pub hub_log: &'static str,
     pub skipped: &'static str,
+    /// After `skipped`: the one event, or the events, by number (`{0}`).
+    pub skipped_which: [&'static str; 2],
     pub log: &'static str,
     /// The details, for authors, that name the random generator beside the seed.
     pub rng_details: &'static str,

@@ -22,7 +22,7 @@ pub struct PathTexts {
     /// The dock's way back to the stop's card from wherever a link led (a phone): its name,
     /// and what the button shows.
     pub to_card: &'static str,
-    /// Beside the bar's «↑» where it fits.
+    /// Beside the bar's «↑», on every screen (a short word: the bar is one row).
     pub to_card_word: &'static str,
     pub predict: &'static str,
     pub answer: &'static str,
@@ -51,6 +51,10 @@ pub struct PathTexts {
     pub look: &'static str,
     /// `{0}` operations shown of the `{1}` of the demonstration the stop steps through.
     pub demo_progress: &'static str,
+    /// The workbench's button beside the bar's way on (a few letters: the bar is one row).
+    pub workbench_short: &'static str,
+    /// The button that shows the rest of a stepped demonstration at once.
+    pub to_the_end: &'static str,
     /// At the end of the path: on to the consumer workbench.
     pub to_workbench: &'static str,
     /// While a stop's texts or its feedback are fetched, and if they cannot be.

@@ -143,8 +143,20 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
 /// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
 static BELIEFS_EN: &[(Choice, &str)] = &[
     (
+        Choice::EffectLost,
+        "With the effect first, expects the effect lost (mixes up the two orders)",
+    ),
+    (
+        Choice::EffectOnce,
+        "Believes writing the mark right after the effect is enough",
+    ),
+    (
+        Choice::EffectTwice,
+        "Knows that without its mark the redelivery applies the effect again",
+    ),
+    (
         Choice::CountsInitialDelivery,
-        "Counts the initial delivery as a retry",
+        "Counts the initial delivery as a retry, or expects every retry to wait the same",
     ),
     (
         Choice::OnlyItsOwnWait,
@@ -154,10 +166,6 @@ static BELIEFS_EN: &[(Choice, &str)] = &[
     (
         Choice::NextWait,
         "Takes the schedule's next wait for the moment",
-    ),
-    (
-        Choice::SeventhIntento,
-        "Expects a seventh retry before the dead letter",
     ),
     (
         Choice::RetriesAlwaysGetThrough,

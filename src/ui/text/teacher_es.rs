@@ -143,8 +143,20 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
 /// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
 static BELIEFS_ES: &[(Choice, &str)] = &[
     (
+        Choice::EffectLost,
+        "Con el efecto primero, espera perder el efecto (confunde los dos órdenes)",
+    ),
+    (
+        Choice::EffectOnce,
+        "Cree que escribir la marca justo después del efecto basta",
+    ),
+    (
+        Choice::EffectTwice,
+        "Sabe que, sin su marca, la reentrega aplica el efecto otra vez",
+    ),
+    (
         Choice::CountsInitialDelivery,
-        "Cuenta la entrega inicial como si fuera un intento",
+        "Cuenta la entrega inicial como intento, o cree que cada reintento espera lo mismo",
     ),
     (
         Choice::OnlyItsOwnWait,
@@ -154,10 +166,6 @@ static BELIEFS_ES: &[(Choice, &str)] = &[
     (
         Choice::NextWait,
         "Confunde el momento con la espera siguiente de la tabla",
-    ),
-    (
-        Choice::SeventhIntento,
-        "Espera un séptimo intento antes de pasar a dead\u{2060}-\u{2060}letter",
     ),
     (
         Choice::RetriesAlwaysGetThrough,

@@ -155,6 +155,13 @@ impl Texts {
         )
     }
 
+    /// The events a polling consumer skipped, named as events («el evento 2»), not as a count.
+    pub fn skipped_events(&self, events: &[u64]) -> String {
+        let list: Vec<String> = events.iter().map(u64::to_string).collect();
+        let which = self.skipped_which[usize::from(events.len() > 1)];
+        format!("{}: {}", self.skipped, fill(which, &[&list.join(", ")]))
+    }
+
     pub fn publication_n(&self, n: u32) -> String {
         fill(self.publication_n, &[&n.to_string()])
     }

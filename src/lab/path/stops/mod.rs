@@ -27,6 +27,7 @@ mod cursor_resume;
 mod dead_letter;
 mod double_v4;
 mod double_v5;
+mod effect_first;
 mod exactly_once;
 mod failure_rate;
 mod insert_first;
@@ -60,6 +61,7 @@ named_enum! {
         ExactlyOnce = "step_exactly_once",
         VisibilityTimeout = "step_visibility_timeout",
         Transaction = "step_transaction",
+        EffectFirst = "step_transaction_effect_first",
         AskSameTransaction = "ask_same_transaction",
         Race = "step_race",
         InsertFirst = "step_insert_first",
@@ -79,12 +81,16 @@ named_enum! {
     /// readable (a report on a class counts them); one belief offered at two stops (counting
     /// the initial delivery as an intento) is one choice, shown there as different numbers.
     pub enum Choice {
-        // When an attempt comes: the backoff and dead-letter stops.
+        // When an attempt comes: the backoff stop.
         CountsInitialDelivery = "counts-initial-delivery",
         OnlyItsOwnWait = "only-its-own-wait",
         WaitsAddUp = "waits-add-up",
         NextWait = "next-wait",
-        SeventhIntento = "a-seventh-intento",
+        // What becomes of an event once its sixth intento fails.
+        DeadLetterDiscards = "dead-letter-discards-it",
+        RetriedForEver = "retried-for-ever",
+        DeadLetterKeepsIt = "dead-letter-keeps-it",
+        BackToProducer = "back-to-producer",
         // Retrying at once or on the schedule.
         ImmediateFirst = "retry-at-once-catches-up",
         BothSameTime = "same-events-same-time",
@@ -232,6 +238,7 @@ const fn describe(stop: Stop) -> StopSpec {
         Stop::ExactlyOnce => exactly_once::SPEC,
         Stop::VisibilityTimeout => visibility_timeout::SPEC,
         Stop::Transaction => transaction::SPEC,
+        Stop::EffectFirst => effect_first::SPEC,
         Stop::AskSameTransaction => ask_same_transaction::SPEC,
         Stop::Race => race::SPEC,
         Stop::InsertFirst => insert_first::SPEC,

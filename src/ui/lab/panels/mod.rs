@@ -12,3 +12,19 @@ pub mod polling;
 pub mod scenarios;
 pub mod share;
 pub mod timeline;
+
+use yew::prelude::*;
+
+/// An identifier that may wrap on a narrow screen only between its parts, after one of `at`
+/// (a UUID's `-`, a pass key's `|`), never inside one: the style sheet's `.id` keeps the
+/// browser from breaking it anywhere else, and the break opportunities copy as nothing.
+pub fn breakable_id(id: &str, at: &[char]) -> Html {
+    let mut parts = Vec::new();
+    let mut rest = id;
+    while let Some(k) = rest.find(at) {
+        parts.push(html! { <>{ &rest[..=k] }<wbr /></> });
+        rest = &rest[k + 1..];
+    }
+    parts.push(html! { { rest } });
+    html! { <>{ for parts }</> }
+}

@@ -44,7 +44,7 @@ pub fn PollingView(props: &PanelProps) -> Html {
                 <span data-test="poll-idem">{ format!("{} · {}: {}", t.idempotent, t.effects_applied, p.idempotent.effects.applications) }</span>
                 <span data-test="poll-naive">{ format!("{} · {}: {}", t.naive, t.effects_applied, p.naive.effects.applications) }</span>
                 if !skipped.is_empty() {
-                    <span class="bad">{ format!("{}: {}", t.skipped, skipped.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")) }</span>
+                    <span class="bad">{ t.skipped_events(&skipped) }</span>
                 }
             </p>
             <ol class="hub-log" aria-label={t.hub_log}>

@@ -108,11 +108,18 @@ fn backoff_bar(t: &Texts, ev: &SimEvent, cfg: &Config, now: u64, veiled: bool) -
                 t.time(r.t_ms)
             )
         });
+        let x = pct(cfg.attempt_offset_ms(k), total);
         items.push(html! {
             // Keyed by its outcome, so a mark that gets one is redrawn and flashes once.
-            <circle key={format!("{k}{}", marker_class(rec))} class={marker_class(rec)} cx={pct(cfg.attempt_offset_ms(k), total)} cy={cy.clone()} r="5">
+            <circle key={format!("{k}{}", marker_class(rec))} class={classes!(marker_class(rec), "wide-only")} cx={x.clone()} cy={cy.clone()} r="5">
                 <title>{ format!("{}: {what}", t.attempt_in(ev.series, k)) }</title>
             </circle>
+        });
+        // On a phone the first attempts are 5 px apart: a thin tick each, not a dot, so they
+        // stay apart (a dot is wider than their gap).
+        items.push(html! {
+            <rect key={format!("t{k}{}", marker_class(rec))} class={classes!(marker_class(rec), "tick", "narrow-only")}
+                x={x} y={(bar_y - 3).to_string()} width="2" height={(BAR_H + 6).to_string()} />
         });
     }
     let dead = matches!(ev.state, EventState::DeadLettered { .. });

@@ -178,7 +178,7 @@ pub fn PathView(props: &PanelProps) -> Html {
             }
         });
     }
-    // A new stop opens with its heading in view (not on the first render: the page starts at
+    // A new stop opens with its number and heading in view (not on the first render: the page starts at
     // its top), on the learner's screen wherever the lab is framed.
     let host = use_context::<Revealer>();
     {
@@ -186,7 +186,7 @@ pub fn PathView(props: &PanelProps) -> Html {
         let host = host.clone();
         use_effect_with(stop, move |_| {
             if !std::mem::replace(&mut *first.borrow_mut(), false) {
-                bring_to_top("path-title", host);
+                bring_to_top("path-count", host);
             }
         });
     }
@@ -238,6 +238,17 @@ pub fn PathView(props: &PanelProps) -> Html {
                     Align::Nearest,
                     host.as_ref(),
                 );
+            }
+        });
+    }
+    // Once predicted, the stop's own button comes where a thumb can press it: on screen and
+    // clear of the floating bar (its scroll margin is the bar's height), not half under it.
+    {
+        let host = host.clone();
+        let offered = path.said().is_some() && path.act().is_some();
+        use_effect_with((stop, offered), move |&(_, offered)| {
+            if offered {
+                reveal_id("path-act", Align::Nearest, host.as_ref());
             }
         });
     }
@@ -342,6 +353,12 @@ pub fn PathView(props: &PanelProps) -> Html {
                     } else {
                         a.reform(|_| Action::Path(PathAction::Do))
                     }}>{ pt.acts[act as usize] }</button>
+                // Stepped through the first operations, the rest is one tap away.
+                if stop.stepped().is_some_and(|d| d.offers_the_rest(&lab)) {
+                    { " " }
+                    <button type="button" class="btn" id="path-to-end"
+                        onclick={a.reform(|_| Action::Path(PathAction::ToTheEnd))}>{ pt.to_the_end }</button>
+                }
             </div>
         },
         // The learner sets the probability themselves, here in the card, and reads the rate
@@ -391,9 +408,10 @@ pub fn PathView(props: &PanelProps) -> Html {
         <section class="panel path" aria-labelledby="path-h" id="path" data-stop={stop.as_str()}>
             <div class="path-head">
                 <h2 id="path-h">{ pt.heading }</h2>
-                <span class="small path-count" id="path-count">{ step_of }</span>
                 { marks }
             </div>
+            // The stop's number, right above its title: brought to the screen's top together.
+            <p class="small path-count" id="path-count">{ step_of }</p>
             <h3 id="path-title">{ st.title }</h3>
             if st.todo.is_empty() {
                 <p class="small" role="status" id="path-texts-wait">{ pt.feedback_loading }</p>

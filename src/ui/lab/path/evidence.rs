@@ -220,8 +220,7 @@ fn polling(lab: &Lab, t: &Texts) -> Vec<String> {
         format!("{}: {}", t.cursor, p.cursor),
     ];
     if !skipped.is_empty() {
-        let list: Vec<String> = skipped.iter().map(u64::to_string).collect();
-        lines.push(format!("{}: {}", t.skipped, list.join(", ")));
+        lines.push(t.skipped_events(&skipped));
     }
     lines
 }
