@@ -222,7 +222,7 @@ try {
         }
         await page.waitForTimeout(300);
       }
-      await lab.locator(`.path-marks li:nth-child(${i + 1}).passed`).waitFor();
+      await lab.locator(`.path-marks li:nth-child(${i + 1}).passed`).waitFor({ state: 'attached' });
       if (stop === 'step_backoff') {
         const overlap = await markersOverlap();
         assert(overlap.length === 0, `the backoff bar's attempts overlap: ${overlap.join('; ')}`);

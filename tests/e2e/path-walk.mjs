@@ -65,7 +65,8 @@ export async function runStop(lab, stop, doneCss) {
   for (;;) {
     const left = end - Date.now();
     if (left <= 0) throw new Error(`${stop}: ${doneCss} never showed in ${2 * WAIT / 1000} s`);
-    await lab.locator(`${doneCss}, #path-act`).first().waitFor({ timeout: left });
+    // Attached, not visible: on a phone the path's marks are not drawn (a bar is).
+    await lab.locator(`${doneCss}, #path-act`).first().waitFor({ state: 'attached', timeout: left });
     if (await finished.count()) return;
     // The action's button may go as the run moves on (the stop passing): then look again.
     await lab.locator('#path-act').click().catch(async (e) => {

@@ -74,7 +74,7 @@ try {
       if (stop === 'step_dead_letter') {
         // The live region speaks at most every 2 s: wait until it has said the result.
         await frame.waitForFunction(
-          (n) => window.said.slice(n).some((s) => s.includes('¡Acertaste! La respuesta correcta: «1890')),
+          (n) => window.said.slice(n).some((s) => s.includes('¡Acertaste! La respuesta correcta: «Queda apartado')),
           before,
         );
         deadLetterSaid = (await frame.evaluate(() => window.said)).slice(before);
@@ -99,7 +99,7 @@ try {
     console.log('     live region during the dead-letter stop at 3600x:', JSON.stringify(deadLetterSaid));
     assert(deadLetterSaid && deadLetterSaid.length >= 1 && deadLetterSaid.length <= 4, JSON.stringify(deadLetterSaid));
     assert(deadLetterSaid.some((s) => s.includes('pasó a la cola de dead-letter')), JSON.stringify(deadLetterSaid));
-    assert(deadLetterSaid.some((s) => s.includes('¡Acertaste! La respuesta correcta: «1890')), 'the result was not said');
+    assert(deadLetterSaid.some((s) => s.includes('¡Acertaste! La respuesta correcta: «Queda apartado')), 'the result was not said');
   });
 
   await check('the path ends with the score, every checkpoint sent, and every challenge reached', async () => {

@@ -164,7 +164,7 @@ try {
         row.resultFromCard = screens(r.top - cardEnd);
         row.result = screens(await read(r));
       }
-      await lab.locator(`.path-marks li:nth-child(${i + 1}).passed`).waitFor();
+      await lab.locator(`.path-marks li:nth-child(${i + 1}).passed`).waitFor({ state: 'attached' });
       row.act = row.acts.length ? Math.max(...row.acts) : 0;
       row.step = row.results.length ? Math.max(...row.results) : null;
       rows.push(row);

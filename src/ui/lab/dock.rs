@@ -75,8 +75,10 @@ pub fn Dock(props: &PanelProps) -> Html {
                     { crate::ui::text::fill(t.path.next_stop, &[&next.number().to_string()]) }
                 </button>
             }
+            // Beside the way on where the row has room; on a phone the card's own button, on
+            // screen right above, opens it (the row would cut the way on short).
             if side_workbench {
-                <button type="button" id="dock-workbench" class="btn small" title={t.path.acts[Act::OpenWorkbench as usize]}
+                <button type="button" id="dock-workbench" class="btn small wide-only" title={t.path.acts[Act::OpenWorkbench as usize]}
                     onclick={{
                         let (host, a) = (wb_host.clone(), a.clone());
                         Callback::from(move |_| crate::ui::lab::workbench_door::open(crate::ui::lab::workbench_door::EMAIL_PROGRAM, host.as_ref(), &a))

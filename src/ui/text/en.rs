@@ -312,7 +312,7 @@ pub static EN: Texts = Texts {
                 title: "When the six retries are used up",
                 todo: "The consumer is down: the initial delivery and all six retries will fail. Publish a pass and watch each retry go by (the clock runs at 600 simulated seconds a second here). Here the consumer is down; it could also have a bug or have changed its URL without notice.",
                 prompt: "When retry 6 fails, what does the hub do with the event?",
-                explain: "It neither deleted it nor kept insisting: when retry 6 failed, at 1890 s, it set it aside in the dead-letter queue with its id, its attempts and the reason. Now fix the cause and replay it manually: once it is delivered, the stop is passed.",
+                explain: "It neither deleted it nor kept insisting: when retry 6 failed, at 1890 s, it set it aside in the dead-letter queue with its id, its attempts and the reason. Once the cause is fixed, the manual replay delivers it, and that passes the stop.",
             },
             FailureRate: StopText {
                 title: "You choose the failure probability",

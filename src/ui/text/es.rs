@@ -318,7 +318,7 @@ pub static ES: Texts = Texts {
                 title: "Cuando se agotan los seis intentos",
                 todo: later!("El consumidor está fuera de servicio: fallarán la entrega inicial y los seis intentos. Publica un pase y mira pasar cada intento (el reloj va aquí a 600\u{a0}s simulados por segundo). Aquí el consumidor está caído; también podría tener un bug o haber cambiado de URL sin avisar."),
                 prompt: later!("Cuando falla el intento 6, ¿qué hace el hub con el evento?"),
-                explain: later!("Ni lo borró ni siguió insistiendo: al fallar el intento 6, a los 1890\u{a0}s, lo apartó en la cola de dead\u{2060}-\u{2060}letter con su id, sus intentos y el motivo. Ahora arregla la causa y haz el reintento manual: cuando se entregue, el paso queda superado."),
+                explain: later!("Ni lo borró ni siguió insistiendo: al fallar el intento 6, a los 1890\u{a0}s, lo apartó en la cola de dead\u{2060}-\u{2060}letter con su id, sus intentos y el motivo. Arreglada la causa, el reintento manual lo entrega, y así se supera el paso."),
             },
             FailureRate: StopText {
                 title: "Tú eliges la probabilidad de fallo",

@@ -66,7 +66,7 @@ pub fn Consumers(props: &PanelProps) -> Html {
                             <thead><tr><th scope="col">{ t.dedup_key }</th><th scope="col">{ t.fact }</th><th scope="col">{ t.sim_time }</th></tr></thead>
                             <tbody>
                             { for i.table.values().rev().take(20).map(|r| html! {
-                                <tr><td class="mono id">{ super::breakable_id(&r.key.to_string(), &['-']) }</td><td class="mono id">{ super::breakable_id(&r.fact_key, &['|']) }</td><td>{ t.time(r.t_ms) }</td></tr>
+                                <tr><td class="mono id">{ super::breakable_id(&r.key.to_string(), &['-']) }</td><td class="mono id">{ super::breakable_id(&r.fact_key, &['|', 'T']) }</td><td>{ t.time(r.t_ms) }</td></tr>
                             }) }
                             </tbody>
                         </table>

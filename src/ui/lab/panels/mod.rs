@@ -16,7 +16,7 @@ pub mod timeline;
 use yew::prelude::*;
 
 /// An identifier that may wrap on a narrow screen only between its parts, after one of `at`
-/// (a UUID's `-`, a pass key's `|`), never inside one: the style sheet's `.id` keeps the
+/// (a UUID's `-`; a pass key's `|`, and the `T` between its date and its time), never inside one: the style sheet's `.id` keeps the
 /// browser from breaking it anywhere else, and the break opportunities copy as nothing.
 pub fn breakable_id(id: &str, at: &[char]) -> Html {
     let mut parts = Vec::new();

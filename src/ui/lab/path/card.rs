@@ -243,9 +243,10 @@ pub fn PathView(props: &PanelProps) -> Html {
     }
     // Once predicted, the stop's own button comes where a thumb can press it: on screen and
     // clear of the floating bar (its scroll margin is the bar's height), not half under it.
+    // Not once judged: the verdict is what is brought then (a question's comes with its act).
     {
         let host = host.clone();
-        let offered = path.said().is_some() && path.act().is_some();
+        let offered = path.said().is_some() && path.act().is_some() && path.verdict().is_none();
         use_effect_with((stop, offered), move |&(_, offered)| {
             if offered {
                 reveal_id("path-act", Align::Nearest, host.as_ref());
@@ -409,6 +410,9 @@ pub fn PathView(props: &PanelProps) -> Html {
             <div class="path-head">
                 <h2 id="path-h">{ pt.heading }</h2>
                 { marks }
+                // A phone shows the stops passed as a bar: 26 marks a thumb could tap take
+                // three rows there (back, next and the missed stops at the end move between stops).
+                <progress class="path-meter" aria-hidden="true" value={path.passed().len().to_string()} max={n.to_string()}></progress>
             </div>
             // The stop's number, right above its title: brought to the screen's top together.
             <p class="small path-count" id="path-count">{ step_of }</p>
