@@ -241,7 +241,7 @@ async fn outage_then_replay_delivers() {
     for _ in 0..7 {
         click(&root, "#step").await;
     }
-    assert!(text(&root, "#dlq .dlq-item").contains("consumidor caído"));
+    assert!(text(&root, "#dlq .dlq-item").contains("el consumidor está caído"));
     click(&root, "#outage").await;
     click(&root, "#dlq .dlq-item button").await;
     click(&root, "#step").await;

@@ -74,7 +74,7 @@ pub enum Evidence {
     JitterLogs,
     /// A recovering consumer's attempts per second, retried at once and on the schedule.
     Recovery,
-    /// Many consumers' retries after one outage, on the fixed table and with jitter.
+    /// Many deliveries' retries after one outage, on the exact table and with jitter.
     Herd,
     /// One crash after the database commit, with Kafka's exactly-once off and on.
     ExactlyOnce,

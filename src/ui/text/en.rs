@@ -18,7 +18,7 @@ pub static EN: Texts = Texts {
     subtitle: "Publish events to a simulated webhook hub, turn up the failure rate, and watch retries wait, an event end up in the dead-letter queue, and what each consumer does with duplicates.",
     language: "Language",
     workbench_heading: "Consumer workbench",
-    workbench_intro: "Where does the idempotency boundary go? Build your own consumer from steps and check every order and crash of two instances.",
+    workbench_intro: "Where does the idempotency boundary go? Build your own consumer from steps and check, with two instances, every way of interleaving them and every possible crash.",
     workbench_open: "Open the consumer workbench",
     controls: "Controls",
     play: "Play",
@@ -111,7 +111,7 @@ pub static EN: Texts = Texts {
     one_tx: "Mark and effect in one transaction",
     mark_first: "Two transactions: mark first",
     effect_first: "Two transactions: effect first",
-    next_step: "Next step",
+    next_step: "Next operation",
     restart_demo: "From the start",
     effects_committed: "Effects committed",
     marks_committed: "Marks committed",
@@ -188,7 +188,7 @@ pub static EN: Texts = Texts {
         next: "{0}, waiting: it will come {1}",
         dead_lettered: "To the dead-letter queue {0}",
         consumers: "Duplicates the idempotent consumer discarded: {0} · effects the naive one applied: {1}",
-        natural: "In the naive consumer, «Counter (+1)» is {0}, but the status does not change: distinct values of «Status = 'scheduled'»: {1}",
+        natural: "In the naive consumer, «Counter (+1)» is {0}, but «Status = 'scheduled'» does not change (distinct values: {1}).",
         reads: "Reads: {0}",
         crashed_at: "{0} (crashed)",
     },
@@ -236,8 +236,9 @@ pub static EN: Texts = Texts {
         herd_hubs: ["Exact table", "With jitter"],
         herd_delivered: "{0}: {1} of {2} delivered, the last at {3}.",
         herd_none: "{0}: none delivered; all {1} ended in the dead-letter queue.",
+        herd_lesson: "The lesson retries on the exact table, without jitter: this chart shows what that choice costs when many deliveries fail at the same instant. What it gains in return, you will test at the next stop.",
         eos_columns: ["Exactly-once off", "Exactly-once on"],
-        eos_rows: ["Records in the output topic", "Rows in the database (idempotent)", "Rows in the database (naive)"],
+        eos_rows: ["Records visible in the output topic (read_committed)", "Rows in the database (idempotent)", "Rows in the database (naive)"],
         eos_story: "With exactly-once on: A read, wrote its row, produced its record and crashed; Kafka aborted its transaction; B read the same record, wrote, produced and committed.",
         acts: keyed!(Act {
             Publish: "Publish a pass and play",
@@ -251,7 +252,7 @@ pub static EN: Texts = Texts {
             ReplayLogs: "Replay the outage on both hubs",
             Restart: "Restart the consumer",
             FixAndReplay: "Fix the cause and replay manually",
-            NextStep: "Next step of the demonstration",
+            NextStep: "Next operation of the demonstration",
             LoseCursor: "Lose the cursor",
             Poll: "Read a batch",
             PollAndCrash: "Read a batch and crash halfway",
@@ -278,10 +279,10 @@ pub static EN: Texts = Texts {
         jitter: JitterTexts {
             retry: "Retry",
             table: "Wait on the table",
-            fixed: "Fixed log",
-            jittered: "Jittered log",
+            fixed: "Exact table",
+            jittered: "With jitter",
             apart: "{0}: waits off the table, {1} of {2}.",
-            found: "In both logs retry {0} came {1} late: on the fixed table it is the only wait that differs; with jitter, one deviation more. A jittered hub that logged each retry's drawn wait would show it again.",
+            found: "In both logs retry {0} came {1} late: on the exact table it is the only wait that differs; with jitter, one deviation more. If a jittered hub logged each retry's drawn wait, the delay would show again.",
         },
         stops: keyed!(Stop {
             Backoff: StopText {
@@ -298,15 +299,15 @@ pub static EN: Texts = Texts {
             },
             JitterHerd: StopText {
                 title: "Many deliveries failing at once: what jitter is for",
-                todo: "A service was down for 10\u{a0}s and 120 deliveries failed against it at that moment. Once back it takes up to 20 attempts a second; if more come, they all fail. Compare two hubs that retry those 120 deliveries: one on the lesson's exact wait table, the other on the same table with jitter, which moves each wait at random by up to 20\u{a0}%.",
+                todo: "A service was down for 10\u{a0}s and 120 deliveries failed against it at that moment. Once back it takes up to 20 attempts a second; if more come, they all fail. Compare two hubs that retry those 120 deliveries: one on the lesson's exact table (deterministic backoff), the other on the same table with jitter, which lengthens or shortens each wait at random, by up to 20\u{a0}%.",
                 prompt: "With which of the two hubs are all 120 delivered?",
-                explain: "On the exact table, the 120 come back together at every retry and each wave knocks the service down: all end in dead letter. With jitter they fit. With one consumer, the fixed table brings no crowd together and lets any delay show (next stop).",
+                explain: "On the exact table, the 120 come back together at every retry and each wave knocks the service down: all end in dead letter. With jitter the retries spread out and fit what the service takes. Jitter helps when many deliveries fail at the same instant.",
             },
             NoJitter: StopText {
                 title: "A retry that comes late",
-                todo: "Now a single consumer goes down and the hub retries its event six times, but once it stalls: retry 4 leaves 7\u{a0}s later than it should. Replay that same outage on the previous stop's two hubs, the exact table's and the jittered one (each wait moved at random by up to 20\u{a0}%), and read the log each one leaves.",
+                todo: "Now an outage makes a single event fail and the hub retries it six times, but one retry is late: retry 4 leaves 7\u{a0}s later than it should. Replay that outage on the previous stop's two hubs (exact table and jitter) and read the log each one leaves.",
                 prompt: "In which of the two logs will you be able to point at the retry that came late?",
-                explain: "On the fixed table only retry 4's wait strays: 247\u{a0}s instead of 240. With jitter every wait strays, and those 7\u{a0}s are lost among them. Jitter helps when many retry at once; with one consumer, the exact table makes every deviation a signal.",
+                explain: "On the exact table only retry 4's wait strays: 247\u{a0}s instead of 240. With jitter every wait strays, and those 7\u{a0}s are lost among them. Jitter helps when many deliveries fail at the same instant; without such waves, the exact table makes every deviation a signal.",
             },
             DeadLetter: StopText {
                 title: "When the six retries are used up",
@@ -352,15 +353,15 @@ pub static EN: Texts = Texts {
             },
             Rebalance: StopText {
                 title: "A rebalance in the middle of a batch",
-                todo: "In Kafka, the instances of a consumer group share out the partitions. Instance A processes the first event of a batch and commits to the database, which it shares with B. Before A commits the offset, the group rebalances: the partition goes to B, which goes on from the last committed offset. In the lab, that delivery to B is the hub's retry, at 30 s.",
+                todo: "In Kafka, the instances of a consumer group share out the partitions. Instance A processes the first event of a batch and commits to the database, which it shares with B. Before A commits the offset, the group rebalances: the partition goes to B, which goes on from the last committed offset.",
                 prompt: "What does the idempotent consumer on instance B do with that event?",
-                explain: "B received the event on the retry and found its id in the dedup table, which is in the database, not in the instance. Kafka's exactly-once covers only what happens inside Kafka: it does not reach that database.",
+                explain: "B received the event at 30\u{a0}s (the hub's retry) and found its id in the dedup table, in the database it shares with A. And with Kafka's exactly-once switched on? You will put it to the test at the next stop.",
             },
             ExactlyOnce: StopText {
                 title: "Kafka's exactly-once, switched on",
-                todo: "Again instance A reads a record, writes its row to the database (its commit, outside Kafka), produces a record to an output topic and crashes before committing its offset. Now Kafka's exactly-once is on: what A produces and its offset belong to one Kafka transaction. Compare the same crash with exactly-once off and on.",
+                todo: "Again instance A reads a record, writes its row to the database (outside Kafka), produces a record to an output topic and crashes before committing its offset. With Kafka's exactly-once, what A produces and its offset go in one transaction. Compare the crash without and with exactly-once.",
                 prompt: "With exactly-once on, what is there twice after A's crash?",
-                explain: "Kafka aborted A's transaction: its record vanished from the output topic. A's row was committed in the database, outside Kafka: the naive consumer wrote it again with B. An external database or a webhook needs its own idempotency.",
+                explain: "Kafka aborted A's transaction: whoever reads the output topic with read_committed does not see its record. But A's row was already committed in the database, outside Kafka, and B, running the naive consumer, wrote it again. That database needs its own idempotency.",
             },
             VisibilityTimeout: StopText {
                 title: "An expired visibility timeout, with the work done",
@@ -461,7 +462,7 @@ pub static EN: Texts = Texts {
     fig_dlq_caption: "Line: p to the power (retries + 1), log scale. Dots: simulation with {0} events per p. Square and vertical line: the current p.",
     fig_rate_axis: "rate",
     fig_attempts_title: "Attempts needed to deliver",
-    fig_attempts_caption: "Bars: share of events delivered by the initial delivery (0), by each retry (1, 2, …) or moved to the dead-letter queue (DLQ). Ticks: analytic value.",
+    fig_attempts_caption: "Bars: share of events delivered on the first try (0), by each retry (1, 2, …) or moved to the dead-letter queue (DLQ). Ticks: analytic value.",
     fig_attempt_axis: "attempt",
     fig_share_axis: "events",
     fig_cdf_title: "Time to delivery (cumulative)",
@@ -491,7 +492,7 @@ pub static EN: Texts = Texts {
         AckLost: "ack lost",
     }),
     reasons: keyed!(Reason {
-        ConsumerDown: "consumer down",
+        ConsumerDown: "the consumer is down",
         ConsumerError: "consumer answered with an error",
         AckLost: "processed, but the ack never arrived",
         CrashAfterCommit: "crash after commit, before the ack",
@@ -580,7 +581,7 @@ pub static EN: Texts = Texts {
     demo_results: keyed!(OpResult {
         Done: "",
         SeenDiscard: "already seen: discards",
-        Blocked: "INSERT waits: another transaction holds the same key",
+        Blocked: "INSERT waits: another transaction already inserted the same id, uncommitted",
         UniqueViolationRollback: "INSERT violates the unique constraint: rollback, no effect",
         CrashRollback: "crashes and restarts: what it had not committed rolls back (from here on it is called {0}': the same instance, restarted)",
     }),
@@ -616,7 +617,9 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::DeadLetterKeepsIt => "It is set aside, with its attempts and the reason",
         Choice::BackToProducer => "It goes back to the producer, which must publish it again",
         Choice::DeadLettered => "It moves to the dead-letter queue",
-        Choice::Redelivered => "The hub delivers it again and the consumer receives it a second time",
+        Choice::Redelivered => {
+            "The hub delivers it again and the consumer receives it a second time"
+        }
         Choice::DeliveredOnce => "It is delivered the first time and nothing else happens",
         Choice::DropsIt => "It considers the message processed and drops it",
         Choice::Redelivers => "It delivers it again to a consumer",
@@ -628,12 +631,14 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::LessSql => "To write less SQL",
         Choice::InParallel => "So the database runs them in parallel",
         Choice::SqlStandard => "Because the SQL standard requires it",
-        Choice::AllOrNothing => "So they commit or roll back together: never a mark without its effect, nor an effect without its mark",
+        Choice::AllOrNothing => "So they commit or roll back together",
         Choice::AppendLine => "Appending a line to a log file",
         Choice::AddToBalance => "Adding ten to an account's balance",
         Choice::SetStatus => "Setting a pass's status to a constant value",
         Choice::SendEmail => "Sending a confirmation email",
-        Choice::DedupTableCoversEmail => "In the dedup table, in the same transaction as the sending",
+        Choice::DedupTableCoversEmail => {
+            "In the dedup table, in the same transaction as the sending"
+        }
         Choice::ProtectAtProvider => "At the provider, which honours an idempotency key",
         Choice::FewerRetries => "In the hub: retrying fewer times",
         Choice::InstanceMemory => "In the memory of the instance that sends the email",
@@ -641,21 +646,29 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::NaiveRepeats => "The naive one",
         Choice::BothRepeat => "Both",
         Choice::NeitherRepeats => "Neither",
-        Choice::TooSlow => "Because exactly-once would be too slow",
-        Choice::AckUnknown => "Because when the answer is lost, the hub cannot know whether the consumer processed: it has to retry, and that can duplicate",
+        Choice::TooSlow => "Because guaranteeing exactly-once would be too slow",
+        Choice::AckUnknown => {
+            "Because, with no answer, the hub cannot know it was processed, so it retries"
+        }
         Choice::V4Collide => "Because two v4 UUIDs can collide",
         Choice::NoCursor => "Because consumers do not keep their cursor",
         Choice::FixedTableInOrder => "The exact table's: every retry comes on time, in order",
-        Choice::JitterSpreadsRetries => "The jitter one's: the retries come spread out and fit within what it takes",
+        Choice::JitterSpreadsRetries => {
+            "The jitter one's: the retries come spread out and fit within what it takes"
+        }
         Choice::SameRetriesSameResult => "Both alike: they are the same retries",
         Choice::NothingRepeats => "Nothing: exactly-once covers the whole processing",
-        Choice::DatabaseRepeats => "The naive consumer's row in the database: its commit is outside Kafka",
+        Choice::DatabaseRepeats => {
+            "The naive consumer's row in the database: its commit is outside Kafka"
+        }
         Choice::OnlyTopicRepeats => "Only the record in the output topic; the database is fine",
-        Choice::ImmediateFirst => "The one that retries at once: as soon as the consumer is back, it gets everything",
+        Choice::ImmediateFirst => {
+            "The one that retries at once: as soon as the consumer is back, it gets everything"
+        }
         Choice::ScheduleFirst => "The one that follows the wait table",
         Choice::BothSameTime => "Both at the same time: they are the same 60 events",
         Choice::VisibleInBoth => "In both: comparing each wait with the table is enough",
-        Choice::OnlyOnTheSchedule => "Only in the fixed-table one: there any deviation stands out",
+        Choice::OnlyOnTheSchedule => "Only in the exact-table one: there any deviation stands out",
         Choice::JitterRevealsIt => "Only in the jittered one: randomness makes delays stand out",
         Choice::TooSmallToSee => "In neither: 7 s among hundreds cannot be seen",
         Choice::OtherApplies => "Applies it again: B had never seen that event",
@@ -663,7 +676,9 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::KafkaExactlyOnce => "Nothing: Kafka's exactly-once semantics stop it repeating",
         Choice::OffsetSkipped => "Nothing: Kafka knows A already read it and does not deliver it",
         Choice::SqsDropsIt => "SQS sees the work finished and counts it as processed",
-        Choice::OtherInstanceGetsIt => "It becomes visible again and another instance receives it again",
+        Choice::OtherInstanceGetsIt => {
+            "It becomes visible again and another instance receives it again"
+        }
         Choice::SameInstanceKeepsIt => "It stays reserved for A until A deletes it",
         Choice::OnlyCounter => "Only the counter",
         Choice::BothEffectsChange => "Both, the status and the counter",
@@ -672,7 +687,9 @@ fn choice_en(c: Choice) -> &'static str {
         Choice::ReadsFromStart => "Event 1: restarting, it forgets where it was",
         Choice::HubResends => "Wherever the hub says, since it keeps each consumer's count",
         Choice::AckFirstRereads => "It reads it again: on restart it starts where it crashed",
-        Choice::AckFirstLosesIt => "It is lost silently: the cursor already counted it as processed",
+        Choice::AckFirstLosesIt => {
+            "It is lost silently: the cursor already counted it as processed"
+        }
         Choice::HubNoticesTheCrash => "The hub notices the crash and delivers it again",
         Choice::LostGoesToDeadLetter => "It moves to the dead-letter queue",
     }
@@ -696,7 +713,7 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Crash, W(DeadLettered)) => "One failure sends nothing to the dead-letter queue: the timeline shows retry 1 at 30 s, and the consumer received the same event again.",
         (Stop::Crash, W(DeliveredOnce)) => "The work was done, but the hub never got the answer: for the hub the event was still not delivered. It retried at 30 s and the consumers received it twice.",
         (Stop::AskRedelivery, W(DropsIt)) => "Dropping it would silently lose the messages that really were not processed: exactly what at-least-once prevents. At the previous step the hub retried.",
-        (Stop::AskRedelivery, W(WaitsForInstance)) => "The broker does not wait for one instance. At the previous stop A received it because it was already back and still held its partition; otherwise any other available consumer would have.",
+        (Stop::AskRedelivery, W(WaitsForInstance)) => "The broker does not wait for one instance. At the previous stop A received it because it was already back; otherwise any other available consumer would have.",
         (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "The dead-letter queue is for retries used up, not for the first missing ack: at the previous step the hub retried at 30 s.",
         (Stop::Transaction, W(EffectTwice)) => "Here the mark was committed before the effect: on the redelivery the consumer found it and dropped the event. «Effects committed» stayed at 0.",
         (Stop::Transaction, W(EffectOnce)) => "Only one transaction around mark and effect guarantees it. With two, the crash between them left the mark without its effect: «Effects committed» stayed at 0.",
@@ -718,21 +735,21 @@ fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskAtLeastOnce, W(NoCursor)) => "Losing the cursor causes duplicates too (you saw it in «The polling cursor»), but it does not explain the guarantee: even if no one lost theirs, a lost answer forces the hub to retry.",
         (Stop::JitterHerd, W(FixedTableInOrder)) => "On time, yes, but all at the same time: the 120 come back together at 30\u{a0}s, then at 90\u{a0}s…, and each wave is over the 20 a second the service takes. In the chart, none is delivered on the exact table.",
         (Stop::JitterHerd, W(SameRetriesSameResult)) => "They are the same attempts, but they do not come at once: with jitter they spread over several seconds and fit within what the service takes. In the chart, only the hub with jitter delivers all 120.",
-        (Stop::ExactlyOnce, W(NothingRepeats)) => "Exactly-once aborted what was inside Kafka: A's record in the output topic. A's row in the database was already committed outside Kafka, and the naive consumer wrote it again with B: two rows.",
-        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "It is the other way round: the output topic has one record, because Kafka aborted A's transaction. What was repeated is the naive consumer's row in the database, which Kafka cannot undo.",
+        (Stop::ExactlyOnce, W(NothingRepeats)) => "Exactly-once aborted what was inside Kafka: A's record in the output topic, which read_committed no longer shows. A's row in the database was committed outside Kafka, and B, running the naive consumer, wrote it again: two rows.",
+        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "It is the other way round: with read_committed, the output topic shows one record, because Kafka aborted A's transaction. What was repeated is the naive consumer's row in the database, which Kafka cannot undo.",
         (Stop::NoImmediateRetry, W(ImmediateFirst)) => "It gets everything, yes, but all at once: it takes 2 attempts a second, and 60 events insisting every second never let it get up. The chart shows it: with that hub none is delivered.",
         (Stop::NoImmediateRetry, W(BothSameTime)) => "The events are the same, the load is not: the table spaces them out; retries at once smother the consumer. In the chart, only the wait table catches up.",
-        (Stop::NoJitter, W(VisibleInBoth)) => "In the jittered log retry 4 also came 7\u{a0}s late, but its wait strays from the table like every other (jitter moves them by up to 20%): nothing lets you point at it. Only the fixed table shows it.",
-        (Stop::NoJitter, W(JitterRevealsIt)) => "Randomness highlights nothing: it moves every wait, and the stall's 7 s fall within what jitter moves anyway. In the fixed-table log, retry 4 is the only wait that differs.",
-        (Stop::NoJitter, W(TooSmallToSee)) => "On the fixed table they show: 247 s instead of the table's 240 s, and every other wait matches to the second. What hides them is jitter, not their size.",
+        (Stop::NoJitter, W(VisibleInBoth)) => "In the jittered log retry 4 also came 7\u{a0}s late, but its wait strays from the table like every other (jitter lengthens or shortens them by up to 20%): nothing lets you point at it. Only the exact table shows it.",
+        (Stop::NoJitter, W(JitterRevealsIt)) => "Randomness highlights nothing: it moves every wait, and the stall's 7 s fall within what jitter moves anyway. In the exact-table log, retry 4 is the only wait that differs.",
+        (Stop::NoJitter, W(TooSmallToSee)) => "On the exact table they show: 247 s instead of the table's 240 s, and every other wait matches to the second. What hides them is jitter, not their size.",
         (Stop::FailureRate, Permille(500)) => "The 50 % is per delivery, not per event: to end in the dead-letter queue all seven must fail. The observed rate in «Figures» is about 0.8 %.",
         (Stop::FailureRate, Permille(16)) => "1.6 % is 0.5 to the 6th: that count forgets the initial delivery. Seven deliveries must fail, and 0.5⁷ ≈ 0.78 %, the rate «Figures» shows.",
         (Stop::FailureRate, Permille(0)) => "Retries do not guarantee it: with seven deliveries that each fail half the time, 1 event in 128 has them all fail. In «Figures», the rate is not zero.",
         (Stop::AckLost, Rows(1, 1)) => "The consumer did process it, but the hub never heard: without an ack it cannot tell it from a lost event. It redelivered it at 30 s and the naive consumer stored another row.",
         (Stop::AckLost, Rows(2, 2)) => "The idempotent consumer records the id in the same transaction as the effect: on the redelivery it found it and discarded the event («Duplicates discarded»).",
         (Stop::Rebalance, W(OtherApplies)) => "B need not have seen it: the dedup table is in the shared database, where A wrote the mark with the effect. B found the id and discarded the event.",
-        (Stop::Rebalance, W(OffsetSkipped)) => "Kafka only knows the last committed offset, and A never committed this event's: B went on from that offset and received it again (retry 1 on the timeline).",
-        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Kafka's transactions cover reading, processing and writing inside Kafka; A's commit to its database is outside them. B received the event again: retry 1 in the list above.",
+        (Stop::Rebalance, W(OffsetSkipped)) => "Kafka only knows the last committed offset, and A never committed this event's. B went on from that offset and received it again: retry 1 in the list above.",
+        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Nothing prevented it here: A never committed its offset and B received the event again, retry 1 in the list above. What Kafka's exactly-once really covers, you will put to the test at the next stop.",
         (Stop::VisibilityTimeout, W(SqsDropsIt)) => "SQS knows nothing of the work: it only sees whether the message was deleted in time. It was not, so it became visible again and B received it: retry 1 in the list above.",
         (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Only the timeout reserves it: once it expires, any consumer asking for messages may receive it. Here B did: retry 1 in the list above.",
         (Stop::InsertFirst, Count(0)) => "The violation only rolls back B's transaction; A's, which inserted first, committed mark and effect together: one effect, A's.",

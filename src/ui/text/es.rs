@@ -24,7 +24,7 @@ pub static ES: Texts = Texts {
     subtitle: "Publica eventos en un hub de webhooks simulado, sube la tasa de fallos y mira cómo los reintentos esperan, cómo un evento termina en dead\u{2060}-\u{2060}letter y qué hace cada consumidor con los duplicados.",
     language: "Idioma",
     workbench_heading: "Banco de pruebas del consumidor",
-    workbench_intro: "¿Dónde ubicar el límite de idempotencia? Arma tu propio consumidor con pasos y comprueba todos los órdenes y caídas posibles de dos instancias.",
+    workbench_intro: "¿Dónde ubicar el límite de idempotencia? Arma tu propio consumidor con pasos y comprueba, con dos instancias, todas las formas de intercalarlos y todas las caídas posibles.",
     workbench_open: "Abrir el banco de pruebas del consumidor",
     controls: "Controles",
     play: "Reproducir",
@@ -117,7 +117,7 @@ pub static ES: Texts = Texts {
     one_tx: "Marca y efecto en una transacción",
     mark_first: "Dos transacciones: marca primero",
     effect_first: "Dos transacciones: efecto primero",
-    next_step: "Siguiente paso",
+    next_step: "Siguiente operación",
     restart_demo: "Volver a empezar",
     effects_committed: "Efectos confirmados",
     marks_committed: "Marcas confirmadas",
@@ -194,7 +194,7 @@ pub static ES: Texts = Texts {
         next: "{0}, en espera: llegará {1}",
         dead_lettered: "A la cola de dead\u{2060}-\u{2060}letter {0}",
         consumers: "Duplicados descartados por el idempotente: {0} · efectos aplicados por el no idempotente: {1}",
-        natural: "En el no idempotente, «Contador (+1)» vale {0}, pero el estado no cambia: valores distintos de «Estado = 'scheduled'»: {1}",
+        natural: "En el no idempotente, «Contador (+1)» vale {0}, pero «Estado = 'scheduled'» no cambia (valores distintos: {1}).",
         reads: "Lecturas: {0}",
         crashed_at: "{0} (se cayó)",
     },
@@ -242,9 +242,10 @@ pub static ES: Texts = Texts {
         herd_hubs: ["Tabla exacta", "Con jitter"],
         herd_delivered: "{0}: {1} de {2} entregadas, la última a los {3}.",
         herd_none: "{0}: ninguna entregada; las {1} acabaron en dead\u{2060}-\u{2060}letter.",
+        herd_lesson: "La lección reintenta con la tabla exacta, sin jitter: este gráfico muestra lo que cuesta esa elección cuando muchas entregas fallan en el mismo instante. Lo que gana con ella lo pondrás a prueba en el paso siguiente.",
         eos_columns: ["Exactly-once apagado", "Exactly-once encendido"],
-        eos_rows: ["Registros en el topic de salida", "Filas en la base de datos (idempotente)", "Filas en la base de datos (no idempotente)"],
-        eos_story: "Con el exactly-once encendido: A leyó, escribió su fila, produjo su registro y se cayó; Kafka abortó su transacción; B leyó el mismo registro, escribió, produjo y confirmó.",
+        eos_rows: ["Mensajes visibles en el topic de salida (read_committed)", "Filas en la base de datos (idempotente)", "Filas en la base de datos (no idempotente)"],
+        eos_story: "Con el exactly-once encendido: A leyó, escribió su fila, produjo su mensaje y se cayó; Kafka abortó su transacción; B leyó el mismo mensaje, escribió, produjo y confirmó.",
         acts: keyed!(Act {
             Publish: "Publicar un pase y reproducir",
             PublishTwice: "Publicar el mismo pase dos veces",
@@ -257,7 +258,7 @@ pub static ES: Texts = Texts {
             ReplayLogs: "Repetir la caída en los dos hubs",
             Restart: "Reiniciar el consumidor",
             FixAndReplay: "Arreglar la causa y hacer el reintento manual",
-            NextStep: "Siguiente paso de la demostración",
+            NextStep: "Siguiente operación de la demostración",
             LoseCursor: "Perder el cursor",
             Poll: "Leer un lote",
             PollAndCrash: "Leer un lote y caerse a la mitad",
@@ -284,10 +285,10 @@ pub static ES: Texts = Texts {
         jitter: JitterTexts {
             retry: "Intento",
             table: "Espera de la tabla",
-            fixed: "Log fijo",
-            jittered: "Log con jitter",
+            fixed: "Tabla exacta",
+            jittered: "Con jitter",
             apart: "{0}: esperas fuera de la tabla, {1} de {2}.",
-            found: "En los dos logs, el intento {0} llegó {1} tarde: con la tabla fija es la única espera que cambia; con jitter, una desviación más. Un hub con jitter que anotara en cada intento la espera sorteada lo volvería a dejar ver.",
+            found: "En los dos logs, el intento {0} llegó {1} tarde: con la tabla exacta es la única espera que cambia; con jitter, una desviación más. Si un hub con jitter anotara en el log la espera sorteada de cada intento, el retraso volvería a verse.",
         },
         stops: keyed!(Stop {
             Backoff: StopText {
@@ -304,15 +305,15 @@ pub static ES: Texts = Texts {
             },
             JitterHerd: StopText {
                 title: "Muchas entregas fallidas a la vez: para qué sirve el jitter",
-                todo: later!("Un servicio estuvo caído 10\u{a0}s y en ese momento le fallaron a la vez 120 entregas. Al volver aguanta hasta 20 intentos por segundo; si le llegan más, fallan todos. Compara dos hubs que reintentan esas 120 entregas: uno con la tabla de espera exacta de la lección y otro con la misma tabla y jitter, que mueve cada espera al azar hasta un 20\u{a0}%."),
+                todo: later!("Un servicio estuvo caído 10\u{a0}s y en ese momento le fallaron a la vez 120 entregas. Al volver aguanta hasta 20 intentos por segundo; si le llegan más, fallan todos. Compara dos hubs que reintentan esas 120 entregas: uno con la tabla exacta de la lección (backoff determinista) y otro con la misma tabla y jitter, que alarga o acorta cada espera al azar, hasta un 20\u{a0}%."),
                 prompt: later!("¿Con cuál de los dos hubs se entregan las 120?"),
-                explain: later!("Con la tabla exacta, las 120 vuelven juntas en cada intento y cada ola tumba el servicio: todas acaban en dead\u{2060}-\u{2060}letter. Con jitter, caben. Con un solo consumidor, la tabla fija no junta a nadie y deja ver cualquier retraso (parada siguiente)."),
+                explain: later!("Con la tabla exacta, las 120 vuelven juntas en cada intento y cada ola tumba el servicio: todas acaban en dead\u{2060}-\u{2060}letter. Con jitter, los reintentos se reparten y caben en lo que aguanta el servicio. El jitter sirve cuando muchas entregas fallan en el mismo instante."),
             },
             NoJitter: StopText {
                 title: "Un intento que llega tarde",
-                todo: later!("Ahora cae un solo consumidor y el hub reintenta su evento seis veces, pero una vez se atasca: el intento 4 sale 7\u{a0}s más tarde de lo que toca. Repite esa misma caída en los dos hubs de la parada anterior, el de la tabla exacta y el de jitter (cada espera movida al azar hasta un 20\u{a0}%), y lee el log que deja cada uno."),
+                todo: later!("Ahora una caída hace fallar un solo evento y el hub lo reintenta seis veces, pero un intento se retrasa: el 4 sale 7\u{a0}s más tarde de lo que toca. Repite esa caída en los dos hubs del paso anterior (tabla exacta y jitter) y lee el log que deja cada uno."),
                 prompt: later!("¿En cuál de los dos logs podrás señalar el intento que llegó tarde?"),
-                explain: later!("Con la tabla fija solo se aparta el intento 4: 247\u{a0}s en vez de 240. Con jitter se apartan todas y esos 7\u{a0}s se pierden. El jitter sirve cuando muchos reintentan a la vez; con un consumidor, la tabla exacta deja ver cada retraso."),
+                explain: later!("Con la tabla exacta solo se aparta el intento 4: 247\u{a0}s en vez de 240. Con jitter se apartan todas y esos 7\u{a0}s se pierden. El jitter sirve cuando muchas entregas fallan en el mismo instante; sin esas olas, la tabla exacta deja ver cada retraso."),
             },
             DeadLetter: StopText {
                 title: "Cuando se agotan los seis intentos",
@@ -358,15 +359,15 @@ pub static ES: Texts = Texts {
             },
             Rebalance: StopText {
                 title: "Un reequilibrio a mitad de lote",
-                todo: later!("En Kafka, las instancias de un consumer group (grupo de consumidores) se reparten las particiones. La instancia A procesa el primer evento de un lote y hace commit en la base de datos, que comparte con B. Antes de que A confirme el offset, el grupo se reequilibra: la partición pasa a B, que sigue desde el último offset confirmado. En el laboratorio, esa entrega a B es el reintento del hub, a los 30\u{a0}s."),
+                todo: later!("En Kafka, las instancias de un consumer group se reparten las particiones. La instancia A procesa el primer evento de un lote y hace commit en la base de datos, que comparte con B. Antes de que A confirme el offset, el grupo se reequilibra: la partición pasa a B, que sigue desde el último offset confirmado."),
                 prompt: later!("¿Qué hace el consumidor idempotente de la instancia B con ese evento?"),
-                explain: later!("B recibió el evento en el reintento y halló su id en la tabla de deduplicación, que está en la base de datos. El exactly-once de Kafka solo cubre lo que pasa dentro de Kafka: no alcanza esa base de datos."),
+                explain: later!("B recibió el evento a los 30\u{a0}s (el reintento del hub) y halló su id en la tabla de deduplicación, en la base de datos compartida con A. ¿Y con el exactly-once de Kafka activado? Lo verás en el paso siguiente."),
             },
             ExactlyOnce: StopText {
                 title: "El exactly-once de Kafka, activado",
-                todo: later!("Otra vez la instancia A lee un registro, escribe su fila en la base de datos (su commit, fuera de Kafka), produce un registro en un topic de salida y se cae antes de confirmar su offset. Ahora el exactly-once de Kafka está activado: lo que A produce y su offset van en una transacción de Kafka. Compara la misma caída con el exactly-once apagado y encendido."),
+                todo: later!("Otra vez, la instancia A lee un mensaje, escribe su fila en la base de datos (fuera de Kafka), produce un mensaje en un topic de salida y se cae antes de confirmar su offset. Con el exactly-once de Kafka, lo que A produce y su offset van en una transacción. Compara la caída con y sin exactly-once."),
                 prompt: later!("Con el exactly-once encendido, ¿qué queda repetido tras la caída de A?"),
-                explain: later!("Kafka abortó la transacción de A: su registro desapareció del topic de salida. La fila de A estaba confirmada en la base de datos, fuera de Kafka: el no idempotente la repitió con B. Una base de datos o un webhook necesitan su propia idempotencia."),
+                explain: later!("Kafka abortó la transacción de A: con read_committed, su mensaje no se ve en el topic de salida. Pero su fila estaba confirmada fuera de Kafka, y B, con el consumidor no idempotente, la escribió otra vez. Esa base de datos necesita su propia idempotencia."),
             },
             VisibilityTimeout: StopText {
                 title: "Un visibility timeout expirado, con el trabajo hecho",
@@ -436,9 +437,9 @@ pub static ES: Texts = Texts {
             },
         AckFirst: StopText {
                 title: "Confirmar antes de procesar",
-                todo: later!("Este consumidor de polling guarda su cursor (su forma de confirmar, como un ack o un offset) antes de procesar cada evento, no después. El botón le hace leer un lote de tres y caerse a la mitad del segundo evento; después, reinícialo y que lea otra vez."),
+                todo: later!("Este consumidor de polling guarda su cursor (su forma de confirmar, como un ack o un offset) antes de procesar cada evento, no después. El botón le hace leer un lote de tres y caerse a la mitad del segundo evento; después, reinícialo y haz que vuelva a leer."),
                 prompt: later!("Tras reiniciarse y leer otra vez, ¿qué pasa con el evento que estaba procesando al caerse?"),
-                explain: later!("El evento 2 quedó entre los «Saltados (nunca procesados)»: el cursor ya lo daba por hecho y nadie lo volvió a leer. Por eso Kafka, RabbitMQ y SQS funcionan por defecto en modo at-least-once: se confirma tras el trabajo, que se repite pero no se pierde."),
+                explain: later!("El evento 2 quedó entre los «Saltados (nunca procesados)»: el cursor ya lo daba por hecho y nadie lo volvió a leer. Por eso Kafka, RabbitMQ y SQS funcionan por defecto en modo at-least-once: se confirma tras el trabajo; un evento puede repetirse, pero no perderse."),
             },
             AskAtLeastOnce: StopText {
                 title: "Pregunta de la lección: at-least-once",
@@ -467,7 +468,7 @@ pub static ES: Texts = Texts {
     fig_dlq_caption: "Línea: p elevada a (intentos + 1), escala logarítmica. Puntos: simulación con {0} eventos por p. Cuadrado y línea vertical: la p actual.",
     fig_rate_axis: "tasa",
     fig_attempts_title: "Intentos necesarios para entregar",
-    fig_attempts_caption: "Barras: proporción de eventos entregados en la entrega inicial (0), en cada intento (1, 2, …) o llevados a la cola de dead\u{2060}-\u{2060}letter (DLQ, dead\u{2060}-\u{2060}letter queue). Marcas horizontales: valor analítico.",
+    fig_attempts_caption: "Barras: proporción de eventos entregados a la primera (0), en cada intento (1, 2, …) o llevados a la cola de dead\u{2060}-\u{2060}letter (DLQ, dead\u{2060}-\u{2060}letter queue). Marcas horizontales: valor analítico.",
     fig_attempt_axis: "intento",
     fig_share_axis: "eventos",
     fig_cdf_title: "Tiempo hasta la entrega (acumulado)",
@@ -497,7 +498,7 @@ pub static ES: Texts = Texts {
         AckLost: "ack perdido",
     }),
     reasons: keyed!(Reason {
-        ConsumerDown: "consumidor caído",
+        ConsumerDown: "el consumidor está caído",
         ConsumerError: "el consumidor respondió con un error",
         AckLost: "procesado, pero el ack no llegó",
         CrashAfterCommit: "caída tras el commit, antes del ack",
@@ -609,7 +610,7 @@ pub static ES: Texts = Texts {
     demo_results: keyed!(OpResult {
         Done: "",
         SeenDiscard: "ya lo vio: descarta el evento",
-        Blocked: "INSERT espera: otra transacción tiene la misma clave",
+        Blocked: "INSERT espera: otra transacción ya insertó el mismo id sin confirmar",
         UniqueViolationRollback: "INSERT viola la restricción de unicidad: rollback, sin efecto",
         CrashRollback: "se cae y se reinicia: lo que no había confirmado se revierte (desde aquí se llama {0}': la misma instancia, reiniciada)",
     }),
@@ -701,12 +702,14 @@ fn choice_es(c: Choice) -> &'static str {
         Choice::LessSql => "Para escribir menos SQL",
         Choice::InParallel => "Para que la base de datos los ejecute en paralelo",
         Choice::SqlStandard => "Porque el estándar SQL lo exige",
-        Choice::AllOrNothing => "Para que se confirmen o se reviertan juntos: nunca una marca sin efecto ni un efecto sin marca",
+        Choice::AllOrNothing => "Para que se confirmen o se reviertan juntos",
         Choice::AppendLine => "Añadir una línea a un archivo de log",
         Choice::AddToBalance => "Sumar diez al saldo de una cuenta",
         Choice::SetStatus => "Fijar el estado de un pase a un valor constante",
         Choice::SendEmail => "Enviar un correo de confirmación",
-        Choice::DedupTableCoversEmail => "En la tabla de deduplicación, en la misma transacción que el envío",
+        Choice::DedupTableCoversEmail => {
+            "En la tabla de deduplicación, en la misma transacción que el envío"
+        }
         Choice::ProtectAtProvider => "En el proveedor, que respeta una clave de idempotencia",
         Choice::FewerRetries => "En el hub: reintentando menos veces",
         Choice::InstanceMemory => "En la memoria de la instancia que envía el correo",
@@ -714,25 +717,41 @@ fn choice_es(c: Choice) -> &'static str {
         Choice::NaiveRepeats => "El no idempotente",
         Choice::BothRepeat => "Los dos",
         Choice::NeitherRepeats => "Ninguno",
-        Choice::TooSlow => "Porque exactly-once sería demasiado lento",
-        Choice::AckUnknown => "Porque si se pierde la respuesta, el hub no sabe si el consumidor procesó el evento: tiene que reintentar, y eso puede provocar duplicados",
+        Choice::TooSlow => "Porque garantizar exactly-once sería demasiado lento",
+        Choice::AckUnknown => "Porque, sin respuesta, el hub no sabe si se procesó y reintenta",
         Choice::V4Collide => "Porque dos UUID v4 pueden coincidir",
         Choice::NoCursor => "Porque los consumidores no guardan su cursor",
-        Choice::FixedTableInOrder => "El de la tabla exacta: cada reintento llega a su hora, en orden",
-        Choice::JitterSpreadsRetries => "El de jitter: los reintentos llegan repartidos y caben en lo que aguanta",
+        Choice::FixedTableInOrder => {
+            "El de la tabla exacta: cada reintento llega a su hora, en orden"
+        }
+        Choice::JitterSpreadsRetries => {
+            "El de jitter: los reintentos llegan repartidos y caben en lo que aguanta"
+        }
         Choice::SameRetriesSameResult => "Los dos igual: son los mismos reintentos",
         Choice::NothingRepeats => "Nada: el exactly-once cubre todo el procesamiento",
-        Choice::DatabaseRepeats => "La fila del no idempotente en la base de datos: su commit queda fuera de Kafka",
-        Choice::OnlyTopicRepeats => "Solo el registro del topic de salida; la base de datos queda bien",
-        Choice::ImmediateFirst => "El que reintenta en el acto: en cuanto el consumidor vuelve, le llega todo",
+        Choice::DatabaseRepeats => {
+            "La fila del no idempotente en la base de datos: su commit queda fuera de Kafka"
+        }
+        Choice::OnlyTopicRepeats => {
+            "Solo el mensaje del topic de salida; la base de datos queda bien"
+        }
+        Choice::ImmediateFirst => {
+            "El que reintenta en el acto: en cuanto el consumidor vuelve, le llega todo"
+        }
         Choice::ScheduleFirst => "El que sigue la tabla de espera",
         Choice::BothSameTime => "Los dos a la vez: son los mismos 60 eventos",
         Choice::VisibleInBoth => "En los dos: basta con comparar cada espera con la tabla",
-        Choice::OnlyOnTheSchedule => "Solo en el de la tabla fija: allí cualquier desviación destaca",
+        Choice::OnlyOnTheSchedule => {
+            "Solo en el de la tabla exacta: allí cualquier desviación destaca"
+        }
         Choice::JitterRevealsIt => "Solo en el de jitter: el azar hace resaltar los retrasos",
-        Choice::TooSmallToSee => "En ninguno: 7\u{a0}s en esperas de cientos de segundos no se notan",
+        Choice::TooSmallToSee => {
+            "En ninguno: 7\u{a0}s en esperas de cientos de segundos no se notan"
+        }
         Choice::OtherApplies => "Lo aplica otra vez: B nunca había visto ese evento",
-        Choice::OtherDiscards => "Lo descarta: la tabla de deduplicación está en la base de datos que comparte con A",
+        Choice::OtherDiscards => {
+            "Lo descarta: la tabla de deduplicación está en la base de datos que comparte con A"
+        }
         Choice::KafkaExactlyOnce => "Nada: la semántica exactly-once de Kafka evita que se repita",
         Choice::OffsetSkipped => "Nada: Kafka sabe que A ya lo leyó y no se lo entrega",
         Choice::SqsDropsIt => "SQS ve que el trabajo terminó y lo da por procesado",
@@ -770,7 +789,7 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Crash, W(DeadLettered)) => "Un solo fallo no manda nada a dead\u{2060}-\u{2060}letter: la línea de tiempo muestra el intento 1 a los 30\u{a0}s, y el consumidor recibió el mismo evento otra vez.",
         (Stop::Crash, W(DeliveredOnce)) => "El trabajo se hizo, pero el hub no recibió la respuesta: para él, el evento seguía sin entregar. Lo reintentó a los 30\u{a0}s y los consumidores lo recibieron dos veces.",
         (Stop::AskRedelivery, W(DropsIt)) => "Si lo descartara, perdería en silencio los mensajes que de verdad no se procesaron: justo lo que at-least-once evita. En el paso anterior, el hub lo reintentó.",
-        (Stop::AskRedelivery, W(WaitsForInstance)) => "El broker no espera a una instancia concreta. En el paso anterior lo recibió A porque ya había vuelto y seguía con su partición; si no, lo habría recibido cualquier otro consumidor disponible.",
+        (Stop::AskRedelivery, W(WaitsForInstance)) => "El broker no espera a una instancia concreta. En el paso anterior lo recibió A porque ya había vuelto; si no, lo habría recibido cualquier otro consumidor disponible.",
         (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "La cola de dead\u{2060}-\u{2060}letter es para cuando se agotan los intentos, no para el primer ack que falta: en el paso anterior, el hub reintentó a los 30\u{a0}s.",
         (Stop::Transaction, W(EffectTwice)) => "Aquí la marca se confirmó antes que el efecto: en la reentrega, el consumidor la encontró y descartó el evento. «Efectos confirmados» se quedó en 0.",
         (Stop::Transaction, W(EffectOnce)) => "Solo una transacción que abarque la marca y el efecto lo garantiza. Con dos, la caída entre ellas dejó la marca sin su efecto: «Efectos confirmados» se quedó en 0.",
@@ -792,21 +811,21 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::AskAtLeastOnce, W(NoCursor)) => "Perder el cursor también provoca duplicados (lo viste en «El cursor de polling»), pero no explica la garantía: aunque nadie lo perdiera, una respuesta perdida obliga al hub a reintentar.",
         (Stop::JitterHerd, W(FixedTableInOrder)) => "A su hora, sí, pero todas a la misma hora: las 120 vuelven juntas a los 30\u{a0}s, luego a los 90\u{a0}s…, y cada ola pasa de los 20 por segundo que aguanta el servicio. En el gráfico, con la tabla exacta no se entrega ninguna.",
         (Stop::JitterHerd, W(SameRetriesSameResult)) => "Son los mismos intentos, pero no llegan a la vez: con jitter se reparten en varios segundos y caben en lo que aguanta el servicio. En el gráfico, solo el hub con jitter entrega las 120.",
-        (Stop::ExactlyOnce, W(NothingRepeats)) => "El exactly-once abortó lo que estaba dentro de Kafka: el registro de A en el topic de salida. La fila de A en la base de datos ya estaba confirmada fuera de Kafka, y el no idempotente la repitió con B: dos filas.",
-        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "Es al revés: el topic de salida quedó con un solo registro, porque Kafka abortó la transacción de A. Lo que se repitió fue la fila del no idempotente en la base de datos, que Kafka no puede deshacer.",
+        (Stop::ExactlyOnce, W(NothingRepeats)) => "El exactly-once abortó lo de dentro de Kafka: el mensaje de A en el topic de salida, que read_committed ya no muestra. La fila de A estaba confirmada fuera de Kafka, y B, con el consumidor no idempotente, la escribió otra vez: dos filas.",
+        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "Es al revés: con read_committed, el topic de salida solo deja ver un mensaje, porque Kafka abortó la transacción de A. Lo que se repitió fue la fila del no idempotente en la base de datos, que Kafka no puede deshacer.",
         (Stop::NoImmediateRetry, W(ImmediateFirst)) => "Le llega todo, sí, pero de golpe: aguanta 2 intentos por segundo y 60 eventos que insisten cada segundo no lo dejan levantarse. El gráfico lo muestra: con ese hub no se entrega ninguno.",
         (Stop::NoImmediateRetry, W(BothSameTime)) => "Los eventos son los mismos, pero no la carga: la tabla los espacia; los reintentos en el acto ahogan al consumidor. En el gráfico, solo con la tabla de espera se pone al día el consumidor.",
-        (Stop::NoJitter, W(VisibleInBoth)) => "En el log con jitter, el intento 4 también llegó 7\u{a0}s tarde, pero su espera se aparta de la tabla como todas las demás (el jitter las mueve hasta un 20\u{a0}%): nada permite señalarlo. Solo la tabla fija lo deja ver.",
-        (Stop::NoJitter, W(JitterRevealsIt)) => "El azar no resalta nada: mueve todas las esperas, y los 7\u{a0}s del retraso quedan dentro de lo que el jitter ya mueve. En el log de la tabla fija, la espera del intento 4 es la única distinta.",
-        (Stop::NoJitter, W(TooSmallToSee)) => "Con la tabla fija se notan: 247\u{a0}s en vez de los 240\u{a0}s de la tabla, y todas las demás esperas coinciden al segundo. Lo que los esconde es el jitter, no su tamaño.",
+        (Stop::NoJitter, W(VisibleInBoth)) => "En el log con jitter, el intento 4 también llegó 7\u{a0}s tarde, pero su espera se aparta de la tabla como todas las demás (el jitter las alarga o acorta hasta un 20\u{a0}%): nada permite señalarlo. Solo la tabla exacta lo deja ver.",
+        (Stop::NoJitter, W(JitterRevealsIt)) => "El azar no resalta nada: mueve todas las esperas, y los 7\u{a0}s del retraso quedan dentro de lo que el jitter ya mueve. En el log de la tabla exacta, la espera del intento 4 es la única distinta.",
+        (Stop::NoJitter, W(TooSmallToSee)) => "Con la tabla exacta se notan: 247\u{a0}s en vez de los 240\u{a0}s de la tabla, y todas las demás esperas coinciden al segundo. Lo que los esconde es el jitter, no su tamaño.",
         (Stop::FailureRate, Permille(500)) => "El 50\u{a0}% es de cada entrega, no del evento: para acabar en dead\u{2060}-\u{2060}letter tienen que fallar las siete. La tasa observada en «Gráficos» ronda el 0,8\u{a0}%.",
         (Stop::FailureRate, Permille(16)) => "1,6\u{a0}% es 0,5 elevado a 6: esa cuenta olvida la entrega inicial. Tienen que fallar siete entregas, y 0,5⁷ ≈ 0,78\u{a0}%, la tasa que muestra «Gráficos».",
         (Stop::FailureRate, Permille(0)) => "Los reintentos no garantizan la entrega: con siete entregas que fallan la mitad de las veces, a 1 evento de cada 128 le fallan todas. En «Gráficos», la tasa no es cero.",
         (Stop::AckLost, Rows(1, 1)) => "El consumidor sí lo procesó, pero el hub no se enteró: sin ack no lo distingue de un evento perdido. Lo reentregó a los 30\u{a0}s y el no idempotente guardó otra fila.",
         (Stop::AckLost, Rows(2, 2)) => "El idempotente anota el id en la misma transacción que el efecto: en la reentrega lo encontró y descartó el evento («Duplicados descartados»).",
         (Stop::Rebalance, W(OtherApplies)) => "B no necesita haberlo visto: la tabla de deduplicación está en la base de datos compartida, donde A escribió la marca con el efecto. B encontró el id y descartó el evento.",
-        (Stop::Rebalance, W(OffsetSkipped)) => "Kafka solo conoce el último offset confirmado, y A no confirmó el de este evento: B siguió desde ese offset y lo recibió otra vez (intento 1 en la línea de tiempo).",
-        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Las transacciones de Kafka cubren leer, procesar y escribir dentro de Kafka; el commit de A en su base de datos queda fuera. B recibió el evento otra vez: el intento 1 de la lista de arriba.",
+        (Stop::Rebalance, W(OffsetSkipped)) => "Kafka solo conoce el último offset confirmado, y A no confirmó el de este evento. B siguió desde ese offset y lo recibió otra vez: el intento 1 de la lista de arriba.",
+        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Aquí nada lo impidió: A no confirmó su offset y B recibió el evento otra vez, el intento 1 de la lista de arriba. Qué cubre de verdad el exactly-once de Kafka lo pondrás a prueba en el paso siguiente.",
         (Stop::VisibilityTimeout, W(SqsDropsIt)) => "SQS no sabe nada del trabajo: solo ve si el mensaje se borró a tiempo. No se borró, así que volvió a ser visible y B lo recibió: el intento 1 de la lista de arriba.",
         (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Solo lo reserva el plazo: al expirar, cualquier consumidor que pida mensajes puede recibirlo. Aquí lo recibió B: el intento 1 de la lista de arriba.",
         (Stop::InsertFirst, Count(0)) => "La violación solo revierte la transacción de B; la de A, que insertó primero, confirmó la marca y el efecto juntos: un efecto, el de A.",
@@ -820,7 +839,7 @@ fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
         (Stop::Boundary, W(InstanceMemory)) => "La otra instancia no ve esa memoria, y un reinicio la borra: la copia reentregada envía el correo otra vez.",
         (Stop::AckFirst, W(AckFirstRereads)) => "Empezó por donde decía el cursor, y el cursor ya había pasado del 2: en el panel de polling, el 2 aparece en «Saltados (nunca procesados)». Guardar antes de procesar convierte una caída en un evento perdido.",
         (Stop::AckFirst, W(HubNoticesTheCrash)) => "En el modo de polling el hub solo guarda el log: la cuenta la lleva el cursor del consumidor, que ya apuntaba más allá del 2. Nadie lo volvió a leer: quedó saltado.",
-        (Stop::AckFirst, W(LostGoesToDeadLetter)) => "A dead\u{2060}-\u{2060}letter van los eventos cuyas entregas fallan, y aquí ninguna falló a ojos de nadie. El 2 quedó saltado sin que nadie lo note: justo lo que at-least-once evita.",
+        (Stop::AckFirst, W(LostGoesToDeadLetter)) => "A dead\u{2060}-\u{2060}letter van los eventos cuyas entregas fallan, y aquí ninguna falló a ojos de nadie. El 2 quedó saltado sin que nadie lo notara: justo lo que at-least-once evita.",
         _ => return None,
     })
 }

@@ -78,6 +78,9 @@ pub struct PathTexts {
     pub herd_hubs: [&'static str; 2],
     pub herd_delivered: &'static str,
     pub herd_none: &'static str,
+    /// Under that comparison, whatever the answer: how its result fits the lesson's exact
+    /// table (no jitter), without telling the next stop's answer.
+    pub herd_lesson: &'static str,
     /// The exactly-once stop's two runs: the columns (off, on), the rows (the output topic's
     /// records, the idempotent and the naive consumer's rows), and what happened with it on.
     pub eos_columns: [&'static str; 2],

@@ -7,7 +7,7 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     intro: "Gathers your class's answers on the lab's guided path: which stops were hardest, which misconceptions the class holds and who needs help, then each stop as the learners saw it, to prepare the next class.",
     language: "Language",
     source_heading: "Where to read the answers from",
-    source_was: "Answers read from {0}. Open here to read others.",
+    source_was: "Answers read from {0}. Unfold this section to read others.",
     store_heading: "From the learning record store (LRS)",
     store_hint: "Use a read-only key. The key is kept in this tab only while it is open: it never goes into a link and is gone from the browser once you close it.",
     endpoint: "The LRS's xAPI address",
@@ -32,7 +32,7 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     pages_n: ["{0} page", "{0} pages"],
     reading_store: "Reading from the LRS: {0} in {1}…",
     reading_file: "Reading «{0}»: {1} of {2}…",
-    done: "Done: {0}, {1} from {2}, in {3} s.",
+    done: "Done: {0}, {1} from {2}, in {3}\u{a0}s.",
     stopped: "Reading stopped. What was read so far is shown: {0}.",
     skipped: "Not counted: {0}.",
     skip_reasons: [

@@ -134,7 +134,8 @@ pub struct WbTexts {
     pub hint: &'static str,
     /// By [`Hint`].
     pub hints: [&'static str; Hint::COUNT],
-    pub email_note: &'static str,
+    /// Two paragraphs: why no order is safe with an email, then what is.
+    pub email_note: [&'static str; 2],
     pub set_note: &'static str,
     pub share: &'static str,
     /// `{0}`: what was wrong with the link's program.

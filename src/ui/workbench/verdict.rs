@@ -116,7 +116,7 @@ fn verdict(
                 }
             }
             if email {
-                <p class="note wb-email">{ t.email_note }</p>
+                <div class="note wb-email">{ for t.email_note.iter().map(|p| html! { <p>{ *p }</p> }) }</div>
             }
             // And again where the learner who read the run to its end is; the guided path's
             // card is far above (the whole lab lies between): a learner done here looks for the

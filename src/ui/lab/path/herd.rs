@@ -74,6 +74,8 @@ pub fn chart(t: &Texts, cfg: &Config) -> Html {
             <figcaption class="small">{ pt.herd_caption }</figcaption>
             { for rows }
             <ul class="small recovery-summary">{ for summary }</ul>
+            // Whatever the prediction, before the next stop: how this fits the lesson's table.
+            <p class="small" id="herd-lesson">{ pt.herd_lesson }</p>
         </figure>
     }
 }
