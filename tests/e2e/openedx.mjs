@@ -133,6 +133,10 @@ await check('an author uploads each package through the XBlock\'s own handler, a
  * page, its SCORM frame (our launch page) and the lab's frame inside it. */
 async function visit(unit, width = 1280) {
   const ctx = await browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 } });
+  // What the lab last asked its host (the launch page) to keep, recorded in the launch page.
+  await ctx.addInitScript(() => addEventListener('message', (e) => {
+    if (e.data?.source === 'retry-lab' && e.data.type === 'saved') window.labSaved = e.data.state;
+  }));
   const page = await ctx.newPage();
   const seen = { errors: [], pending: 0, sets: 0 };
   page.on('pageerror', (e) => seen.errors.push(String(e)));
@@ -152,14 +156,15 @@ async function visit(unit, width = 1280) {
 /** What the bridge did on the launch page. */
 const bridgeOf = (v) => v.sco.evaluate(() => ({ ...window.scormBridge }));
 
-/** Waits until the player has sent every value the bridge gave it and the platform stored the
- * bridge's last suspend_data: a learner who closes the page a moment after their last tap. */
+/** Waits until the player has sent every value the launch page gave it and the platform
+ * stored the lab's last state (with the bridge's own part after it): a learner who closes the
+ * page a moment after their last tap. */
 async function sent(v) {
   await until('the player to send every value', async () => {
-    const b = await bridgeOf(v);
-    if (v.seen.pending > 0) return false;
-    const { scorm_data: cmi } = await fieldsOf(v.unit);
-    return cmi['cmi.suspend_data'] === b.kept && b.kept !== undefined;
+    const saved = await v.sco.evaluate(() => window.labSaved);
+    if (v.seen.pending > 0 || !saved) return false;
+    const kept = (await fieldsOf(v.unit)).scorm_data['cmi.suspend_data'] ?? '';
+    return kept === saved || kept.startsWith(`${saved}&scorm=`);
   }, WAIT, 100);
 }
 
