@@ -204,6 +204,9 @@ const SAY = {
   },
 };
 
+/** What a guarded runtime call returns when the call threw or was missing. */
+const THREW = Symbol('threw');
+
 /** Anything as short text, even a value whose toString throws. */
 function text(v, max = 120) {
   try {
@@ -251,19 +254,20 @@ export function start(win) {
     bridge.errors.push(`${what}: ${detail}`);
     if (bridge.errors.length === 1) say((unread ? words.unread : words.refused)(what, detail));
   };
-  /** A runtime call, guarded: a missing call or one that throws is a failure, not a blank
-   * page; `undefined` then. */
+  /** A runtime call, guarded: a missing call or one that throws is a failure (said), not a
+   * blank page; THREW then. */
   const call = (what, name, ...args) => {
     try {
       return api[name](...args);
     } catch (e) {
       failed(what, `${words.threw}: ${text(e?.message ?? e)}`, name === v.calls.get);
-      return undefined;
+      return THREW;
     }
   };
   /** After a call: refused (false) or an error code other than 0 is a failure. A player
    * without GetLastError is taken at its word. */
   const check = (what, ok) => {
+    if (ok === THREW) return false;
     let code = '0';
     try {
       if (typeof api[v.calls.error] === 'function') code = text(api[v.calls.error]());
@@ -282,7 +286,7 @@ export function start(win) {
     ...v,
     get: (k) => {
       const got = call(k, v.calls.get, k);
-      if (got == null) return '';
+      if (got == null || got === THREW) return '';
       try {
         return String(got);
       } catch (e) {
