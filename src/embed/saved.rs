@@ -129,6 +129,12 @@ impl Saved {
     }
 }
 
+/// Whether `text` is the JSON the lab's version 1 stored: `{"version": 1, …}`.
+fn is_version_1(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("version").and_then(serde_json::Value::as_u64) == Some(1))
+}
+
 /// Reads stored text. `Err` says what was wrong, for the notice; the caller then uses defaults.
 /// A problem with the whole state is reported on the storage key.
 pub fn parse(text: &str) -> Result<Saved, Problem> {
@@ -137,7 +143,13 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
         return whole(Why::TooLarge(text.len()));
     }
     if text.starts_with('{') {
-        return whole(Why::EarlierVersion);
+        // Version 1 was JSON with `"version": 1`; another tool's JSON (a platform's
+        // suspend_data written by another package) is not this lab's at all.
+        return whole(if is_version_1(text) {
+            Why::EarlierVersion
+        } else {
+            Why::NoVersion
+        });
     }
     let mut version = None;
     let mut challenges = Set::new();
@@ -205,6 +217,17 @@ mod tests {
         }
         assert!(lab.path.finished());
         lab
+    }
+
+    #[test]
+    fn another_tools_json_is_not_called_an_earlier_version_of_the_lab() {
+        let why = |t: &str| parse(t).err().map(|p| p.why);
+        // A platform's suspend_data written by another package.
+        assert_eq!(why(r#"{"slide":7,"score":3}"#), Some(Why::NoVersion));
+        assert_eq!(why("{not json"), Some(Why::NoVersion));
+        // What the lab's version 1 stored.
+        let v1 = r#"{"version":1,"lang":"es","config":{"seed":42},"challenges":[]}"#;
+        assert_eq!(why(v1), Some(Why::EarlierVersion));
     }
 
     #[test]

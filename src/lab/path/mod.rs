@@ -301,7 +301,9 @@ pub fn update(lab: &mut Lab) -> (Option<Verdict>, Option<Stop>, bool) {
     if !p.guided || p.passed.contains(&stop) || !through {
         return (reached, None, changed);
     }
-    if p.verdict.is_some_and(|v| v.right()) {
+    // The score counts first tries only: a stop predicted wrongly, left before it was passed
+    // and answered right on a later try is passed, not right.
+    if p.verdict.is_some_and(|v| v.right() && v.attempt <= 1) {
         p.right.insert(stop);
     }
     p.passed.insert(stop);

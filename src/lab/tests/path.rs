@@ -119,6 +119,26 @@ fn a_run_that_shows_what_no_choice_offers_is_judged_wrong_whatever_was_chosen() 
 }
 
 #[test]
+fn a_stop_left_after_a_wrong_try_and_answered_right_later_is_no_first_try_right() {
+    use crate::lab::path::follow;
+    // The learner predicts wrongly at the backoff stop and leaves it before it is passed (to the
+    // next stop, or the platform's page closed); back at it, they answer right: the stop is
+    // passed, but its first try was wrong, so it is not among the rights the score counts.
+    let mut l = lab();
+    let (stop, right) = (Stop::Backoff, Stop::Backoff.spec().right);
+    l.apply(Action::Path(PathAction::Go(stop)));
+    l.apply(Action::Path(PathAction::Predict(other(stop, right))));
+    l.apply(Action::Path(PathAction::Go(Stop::ALL[1])));
+    let v = follow::answer(&mut l, stop, right, &mut |_, _| {}).expect("a verdict");
+    assert!(v.right() && v.attempt == 2, "{v:?}");
+    assert!(l.path.passed().contains(&stop));
+    assert!(
+        !l.path.right().contains(&stop),
+        "a right second try counted as a first-try right"
+    );
+}
+
+#[test]
 fn the_dead_letter_stop_waits_for_the_fix_and_the_manual_replay() {
     let mut l = lab();
     l.apply(Action::Path(PathAction::Go(Stop::DeadLetter)));

@@ -6,8 +6,30 @@
 window.calls = [];
 window.kept = null;
 
-/** Opens the package in folder `pkg` (a URL path) with `kept`, the attempt's data so far. */
-window.launch = async (pkg, kept) => {
+/** A runtime that misbehaves as `how` says (a careless or broken platform), around `api`:
+ * `init-throws`, `set-throws`, `get-throws`, `no-last-error` (no GetLastError at all),
+ * `tostring-throws` (GetValue answers a value whose toString throws), `huge` (a suspend_data
+ * of 120 000 characters). Every other call is the real runtime's. */
+function hostile(api, how, is2004) {
+  const names = is2004
+    ? ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic']
+    : ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic'];
+  const [init, , get, set, , lastError] = names;
+  const w = {};
+  for (const n of names) w[n] = (...a) => api[n](...a);
+  const boom = () => { throw new Error('runtime failure'); };
+  if (how === 'init-throws') w[init] = boom;
+  if (how === 'set-throws') w[set] = boom;
+  if (how === 'get-throws') w[get] = boom;
+  if (how === 'no-last-error') delete w[lastError];
+  if (how === 'tostring-throws') w[get] = () => ({ toString: boom });
+  if (how === 'huge') w[get] = (k) => (k === 'cmi.suspend_data' ? `v=2&seed=${'9'.repeat(120000)}` : api[get](k));
+  return w;
+}
+
+/** Opens the package in folder `pkg` (a URL path) with `kept`, the attempt's data so far, and
+ * a runtime that misbehaves if `how` says so (see `hostile`). */
+window.launch = async (pkg, kept, how) => {
   const xml = new DOMParser().parseFromString(await (await fetch(`${pkg}/imsmanifest.xml`)).text(), 'application/xml');
   const version = xml.querySelector('metadata > schemaversion').textContent.trim();
   const is2004 = version.startsWith('2004');
@@ -36,7 +58,7 @@ window.launch = async (pkg, kept) => {
   }
   api.on(finish, () => { window.kept = JSON.parse(JSON.stringify(api.cmi.toJSON())); });
   delete window.API; delete window.API_1484_11;
-  window[is2004 ? 'API_1484_11' : 'API'] = api;
+  window[is2004 ? 'API_1484_11' : 'API'] = how ? hostile(api, how, is2004) : api;
   window.api = api;
   document.getElementById('sco').src = `${pkg}/${href}`;
   return { version, href };
