@@ -83,7 +83,9 @@ pub struct PathTexts {
     pub herd_lesson: &'static str,
     /// The exactly-once stop's two runs: the columns (off, on), the rows (the output topic's
     /// records, the idempotent and the naive consumer's rows), and what happened with it on.
-    pub eos_columns: [&'static str; 2],
+    /// The comparison's corner (what its columns switch), then the columns: short words, so
+    /// the rows' names keep the width on a phone.
+    pub eos_columns: [&'static str; 3],
     pub eos_rows: [&'static str; 3],
     pub eos_story: &'static str,
     pub acts: [&'static str; Act::COUNT],

@@ -17,8 +17,8 @@ pub fn table(t: &Texts) -> Html {
     html! {
         <figure class="recovery eos" id="eos">
             <table class="small">
-                <thead><tr><th scope="col"></th>
-                    { for pt.eos_columns.iter().map(|c| html! { <th scope="col">{ *c }</th> }) }
+                <thead><tr><th scope="col" class="corner">{ pt.eos_columns[0] }</th>
+                    { for pt.eos_columns[1..].iter().map(|c| html! { <th scope="col">{ *c }</th> }) }
                 </tr></thead>
                 <tbody>
                 { for pt.eos_rows.iter().enumerate().map(|(row, name)| html! {
