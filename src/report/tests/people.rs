@@ -157,6 +157,14 @@ fn csv_cells_cannot_start_a_formula() {
         ("@SUM(A1)", "'@SUM(A1)"),
         ("Ana", "Ana"),
         ("a,b", "\"a,b\""),
+        // Controls and bidi overrides are shown as U+FFFD, never passed on.
+        ("Ana\u{202E}exe.txt", "Ana\u{FFFD}exe.txt"),
+        (
+            "a\0b\u{7}\u{2066}c\u{200F}",
+            "a\u{FFFD}b\u{FFFD}\u{FFFD}c\u{FFFD}",
+        ),
+        ("\u{0}=1", "\u{FFFD}=1"),
+        ("tab\tok", "tab\tok"),
     ] {
         assert_eq!(cell(raw), safe);
     }
