@@ -294,6 +294,15 @@ pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWor
     out
 }
 
+/// A CSV of a partial read: its note («Parcial: …») as a row of its own before the header, so
+/// the file says it wherever it goes; a whole read's CSV as it is.
+pub fn marked(note: Option<&str>, csv: String) -> String {
+    match note {
+        Some(n) => format!("{}\r\n{csv}", cell(n)),
+        None => csv,
+    }
+}
+
 fn row<'a>(out: &mut String, cells: impl IntoIterator<Item = &'a str>) {
     for (k, c) in cells.into_iter().enumerate() {
         if k > 0 {

@@ -177,6 +177,12 @@ fn csv_cells_cannot_start_a_formula() {
         no: "no",
     };
     let text = csv(&r, &no_names, Naming::Names, Lang::Es, &w);
+    // A partial read's file says so on its first row; a whole one's starts with the header.
+    let note = "Parcial: se leyeron 1 página; faltan las demás. El LRS cortó la conexión.";
+    let marked = crate::report::output::marked(Some(note), text.clone());
+    assert_eq!(marked.lines().next(), Some(note));
+    assert_eq!(marked.lines().nth(1), text.lines().next());
+    assert_eq!(crate::report::output::marked(None, text.clone()), text);
     let row = text.lines().nth(1).unwrap();
     assert!(row.starts_with("'=cmd|"), "{row}");
     let anon = csv(

@@ -90,6 +90,33 @@ pub fn start_read(
     });
 }
 
+/// «Reintentar»: the read that stopped at `cut` goes on from the page it stopped at, into the
+/// same report (statements read twice are counted once: the report skips a repeated id).
+pub fn resume_read(model: &Teacher, generations: &Rc<Cell<u32>>, cut: load::Cut) {
+    let generation = generations.get().wrapping_add(1);
+    generations.set(generation);
+    let stop = Rc::new(Cell::new(false));
+    model.dispatch(Msg::Resume {
+        generation,
+        stop: stop.clone(),
+    });
+    let report = model.model().report.clone();
+    let m = model.clone();
+    let job = Job {
+        report,
+        stop,
+        on: Callback::from(move |event| {
+            let now = js_sys::Date::now();
+            m.dispatch(Msg::Event {
+                generation,
+                event,
+                now,
+            })
+        }),
+    };
+    wasm_bindgen_futures::spawn_local(load::from_store_at(job, cut.query, cut.walk));
+}
+
 #[component]
 pub fn TeacherApp(props: &TeacherProps) -> Html {
     let teacher = {
@@ -258,7 +285,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                         endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
                 </details>
             }
-            <source::StatusLine model={parts::ModelRef::new(&teacher)} />
+            <source::StatusLine model={parts::ModelRef::new(&teacher)} generations={parts::Gen(generations.clone())} />
             <view::ReportView model={parts::ModelRef::keyed(&teacher, model.report_rev)} />
         </div>
     }
