@@ -340,7 +340,8 @@ async fn get(url: &str, auth: &str, signal: &JsValue) -> Result<web_sys::Respons
 /// Whether anything answers at `url` at all: a request that asks no permission (`no-cors`,
 /// no headers of ours) resolves when a server answers, whatever its CORS, and fails when
 /// nobody does. Tells a store that refuses this page (CORS) from an address where nobody
-/// listens, which the browser reports alike.
+/// listens, which the browser reports alike. (It follows redirects: a `no-cors` request may
+/// not do otherwise, and its answer is opaque: nothing of it is read, no key is sent.)
 async fn answers_at_all(url: &str) -> bool {
     let Some(window) = web_sys::window() else {
         return false;
@@ -351,7 +352,6 @@ async fn answers_at_all(url: &str) -> bool {
         ("credentials", "omit"),
         ("cache", "no-store"),
         ("referrerPolicy", "no-referrer"),
-        ("redirect", "manual"),
     ] {
         let _ = js_sys::Reflect::set(&init, &k.into(), &v.into());
     }
