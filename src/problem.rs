@@ -41,7 +41,8 @@ named_enum! {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Why {
     NotProbability(String),
-    NotWholeIn(String, u32, u32),
+    /// A whole number in this range was expected (u64: a link's `at` reaches 10^12).
+    NotWholeIn(String, u64, u64),
     NotWhole(String),
     GivenTwice,
     /// The values allowed, as code (`v4`, `v5`).
@@ -77,6 +78,8 @@ pub enum Why {
     NotId(String),
     /// Cut short or changed on the way (a link's encoded run).
     Damaged,
+    /// A run that could ask for this many delivery attempts, over the limit (the second).
+    TooMuchWork(u64, u64),
 }
 
 /// The English sentence of each [`Why`] (by [`Why::index`]); `{0}`… are its [`Why::args`].
@@ -116,6 +119,9 @@ pub fn why_en(why: &Why) -> &'static str {
         Why::NotJsonAt(..) => "not a JSON file (line {0}, column {1})",
         Why::Damaged => "damaged or cut short: copy the whole link",
         Why::NotId(..) => "«{0}» is not an id (1 to 64 letters, digits, «.», «_» or «-»)",
+        Why::TooMuchWork(..) => {
+            "could ask for {0} delivery attempts (publications × (max_retries + 1) × (1 + replays)); the limit is {1}, so the run is not played"
+        }
     }
 }
 /// English names of what was expected and of what came, for `must be {0}, not {1}`.
@@ -159,9 +165,11 @@ impl Why {
             Why::NotJsonAt(line, column) => vec![line.to_string(), column.to_string()],
             Why::TooMany(n, limit) => vec![n.to_string(), limit.to_string()],
             Why::TooLate(t) => vec![t.to_string(), crate::sim::scenario::MAX_TIME_MS.to_string()],
+            Why::TooMuchWork(n, limit) => vec![n.to_string(), limit.to_string()],
             Why::NotWindow(a, b) => vec![a.to_string(), b.to_string()],
             Why::NotUtf8(at) => vec![at.to_string()],
-            Why::NotWholeIn(s, lo, hi) | Why::OutOfRange(s, lo, hi) => {
+            Why::NotWholeIn(s, lo, hi) => vec![s.clone(), lo.to_string(), hi.to_string()],
+            Why::OutOfRange(s, lo, hi) => {
                 vec![s.clone(), lo.to_string(), hi.to_string()]
             }
             Why::MustBe(a, b) => vec![a.to_string(), b.to_string()],
@@ -231,6 +239,7 @@ pub fn every_why() -> Vec<Why> {
         Why::NotJsonAt(1, 2),
         Why::NotId(s()),
         Why::Damaged,
+        Why::TooMuchWork(9, 8),
     ]
 }
 

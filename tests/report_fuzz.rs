@@ -13,7 +13,8 @@ use retry_lab::lang::Lang;
 use retry_lab::report::output::{self, CsvWords, Naming};
 use retry_lab::report::split::{Format, Splitter};
 use retry_lab::report::{no_names, Filter, Report};
-use retry_lab::ui::teacher::query::{endpoint, Query};
+use retry_lab::ui::teacher::load::{page_problem, MAX_DEPTH, MAX_PAGE_BYTES};
+use retry_lab::ui::teacher::query::{endpoint, Query, Walk, MAX_MORE, MAX_PAGES};
 use retry_lab::ui::teacher::texts::{texts, Problem};
 use serde_json::{json, Value};
 
@@ -323,6 +324,71 @@ fn a_stores_page_and_its_more_never_panic() {
     );
 }
 
+/// A store's walk through its pages (issue 58): any run of `more`s (repeats, cycles, other
+/// origins, documents for addresses) is followed at most [`MAX_PAGES`] pages, never to an
+/// address already read or off the store's origin, and every stop is a sentence; and any
+/// page's bytes (damaged UTF-8, deep nesting) are refused for what they are or read as a page.
+#[test]
+fn a_stores_walk_and_its_pages_bytes_never_panic() {
+    let q = Query {
+        endpoint: endpoint("https://lrs.example.org:8443/xapi").unwrap(),
+        auth: "Basic eDp5".into(),
+        activity: ACT.into(),
+        since: None,
+        until: None,
+        limit: 500,
+    };
+    let more = prop_oneof![
+        (0u8..4).prop_map(|n| format!("/xapi/statements?more={n}")),
+        Just(String::new()),
+        Just("https://evil.example/x".into()),
+        Just(format!("/{}", "m".repeat(MAX_MORE))),
+        "[a-z:/?&=.%@#\\\\ -]{0,20}",
+    ];
+    let bytes = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..64),
+        (1usize..200).prop_map(|d| format!("{}{}", "[".repeat(d), "]".repeat(d)).into_bytes()),
+        texty().prop_map(|t| json!({"statements": [], "more": t})
+            .to_string()
+            .into_bytes()),
+    ];
+    run(
+        "store walks and page bytes",
+        (prop::collection::vec(more, 0..12), bytes),
+        |(mores, bytes)| {
+            let mut w = Walk::new(&q);
+            let mut seen = vec![w.next.clone()];
+            for m in &mores {
+                match w.read(&q, Some(m)) {
+                    Ok(true) => {
+                        prop_assert!(!seen.contains(&w.next), "{} read twice", w.next);
+                        prop_assert!(w.next.starts_with("https://lrs.example.org:8443/"));
+                        seen.push(w.next.clone());
+                    }
+                    Ok(false) => break,
+                    Err(p) => {
+                        sentence(&p)?;
+                        break;
+                    }
+                }
+                prop_assert!(w.pages <= MAX_PAGES);
+            }
+            match page_problem(&bytes) {
+                None => {
+                    prop_assert!(bytes.len() <= MAX_PAGE_BYTES);
+                    prop_assert!(std::str::from_utf8(&bytes).is_ok());
+                    let text = String::from_utf8_lossy(&bytes);
+                    prop_assert!(
+                        text.matches('[').count() <= MAX_DEPTH as usize || text.contains('"')
+                    );
+                }
+                Some(p) => sentence(&p)?,
+            }
+            Ok(())
+        },
+    );
+}
+
 /// Names and descriptions of any text: kept short, written out as text, CSV cells guarded.
 #[test]
 fn names_and_descriptions_of_any_text_never_panic() {
@@ -346,6 +412,12 @@ fn names_and_descriptions_of_any_text_never_panic() {
                     !value.starts_with(['=', '+', '-', '@', '\t', '\r']),
                     "{cell}"
                 );
+                // No control or bidi character passes into the file (issue 58).
+                let hidden = |c: char| {
+                    (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+                };
+                prop_assert!(!cell.contains(hidden), "{cell:?}");
             }
             Ok(())
         },

@@ -82,9 +82,15 @@ pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
                 Some(bytes) => run = Some(SharedRun::Packed(bytes)),
                 None => problems.push(problem(k, Why::Damaged)),
             },
+            // The message names the limit that is checked: 0 to MAX_TIME_MS, whatever the
+            // number's size (one too large for u64 is still a number past the limit).
             "at" => match v.parse::<u64>() {
                 Ok(t) if t <= MAX_TIME_MS => at = Some(t),
-                _ => problems.push(problem(k, Why::NotWholeIn(truncate(v, 20), 0, u32::MAX))),
+                Ok(t) => problems.push(problem(k, Why::TooLate(t))),
+                Err(_) => {
+                    let why = Why::NotWholeIn(truncate(v, 20), 0, MAX_TIME_MS);
+                    problems.push(problem(k, why))
+                }
             },
             _ => return false,
         }
@@ -217,8 +223,9 @@ pub fn to_fragment(config: &Config, lang: Lang) -> String {
 pub fn workbench_program(text: &str) -> Option<Result<Program, ProgramError>> {
     let text = text.trim_start_matches(['#', '?']);
     let (mut steps, mut effect, mut constraint) = (None, None, None);
-    // A link is never long; past 2 000 characters the rest is not read.
-    for pair in text.chars().take(2000).collect::<String>().split('&') {
+    // Read whole (one pass; the browser bounds an address): a cut link would misreport its
+    // own length (5 000 steps read as 333).
+    for pair in text.split('&') {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         match k {
             "steps" => steps = Some(percent_decode(v)),
@@ -329,6 +336,28 @@ mod tests {
     }
 
     #[test]
+    fn a_moment_past_the_limit_is_refused_with_the_limit_that_is_checked() {
+        // 10^12 is the limit; 10^20 (past u64 too) and 10^12 + 1 name it, not u32's.
+        for (at, said) in [
+            (
+                "100000000000000000000",
+                "is not a whole number in 0..=1000000000000",
+            ),
+            ("1000000000001", "1000000000001 is later than 1000000000000"),
+            ("-1", "is not a whole number in 0..=1000000000000"),
+        ] {
+            let (s, p) = parse_fragment(&format!("#at={at}"));
+            assert_eq!(s.at, None);
+            let said_now: Vec<String> = p.iter().map(|p| p.to_string()).collect();
+            assert!(
+                said_now.len() == 1 && said_now[0].contains(said),
+                "{at}: {said_now:?}"
+            );
+        }
+        assert_eq!(parse_fragment("#at=1000000000000").0.at, Some(MAX_TIME_MS));
+    }
+
+    #[test]
     fn round_trip_and_strictness() {
         let cfg = Config {
             seed: 42,
@@ -417,6 +446,11 @@ mod tests {
                 "{bad}"
             );
         }
+        // A long program is refused with the count it has, not the count of a cut text.
+        assert_eq!(
+            workbench_program(&format!("#steps={}", "ack,".repeat(5000))),
+            Some(Err(ProgramError::TooLong(5000)))
+        );
         // Whatever a link holds, reading it never panics and never takes more than the limit.
         for junk in [
             "steps",

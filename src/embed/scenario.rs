@@ -8,7 +8,7 @@ use super::{problem, Expected, Problem, Why};
 use crate::sim::config::Config;
 use crate::sim::outcome::{Fault, RootCause};
 use crate::sim::scenario::{
-    Act, Do, EventSpec, FaultAt, Scenario, Window, MAX_ACTIONS, MAX_EVENT_ENTRIES,
+    Act, Do, EventSpec, FaultAt, Scenario, Window, MAX_ACTIONS, MAX_ATTEMPTS, MAX_EVENT_ENTRIES,
     MAX_PUBLISH_COUNT, MAX_TIME_MS,
 };
 use crate::sim::utc::{is_rfc3339_seconds, truncate};
@@ -70,7 +70,7 @@ impl<'a> At<'a> {
         let n = self.whole()?;
         match u32::try_from(n) {
             Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => self.fail(Why::NotWholeIn(n.to_string(), lo, hi)),
+            _ => self.fail(Why::NotWholeIn(n.to_string(), lo.into(), hi.into())),
         }
     }
 
@@ -333,6 +333,12 @@ pub fn read(v: &Value) -> Result<Scenario, Problem> {
     let publishes = |a: &Act| matches!(a.what, Do::Publish { .. });
     if sc.events.is_empty() && !sc.actions.iter().any(publishes) {
         return Err(problem("events", Why::NoPublication));
+    }
+    // Checked last, on the whole run: its lists are each within their limits, and together
+    // they would keep the page busy too long (a link that freezes the tab).
+    let work = sc.attempt_bound();
+    if work > MAX_ATTEMPTS {
+        return Err(problem(WHOLE, Why::TooMuchWork(work, MAX_ATTEMPTS)));
     }
     Ok(sc)
 }

@@ -110,7 +110,7 @@ fn probability(v: &str) -> Result<f64, Why> {
 fn whole_in(v: &str, (lo, hi): (u32, u32)) -> Result<u32, Why> {
     match v.parse::<u32>() {
         Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => Err(Why::NotWholeIn(truncate(v, 20), lo, hi)),
+        _ => Err(Why::NotWholeIn(truncate(v, 20), lo.into(), hi.into())),
     }
 }
 

@@ -197,7 +197,24 @@ pub struct Report {
     scratch: String,
     /// A statement's text without its definitions ([`skim`]), reused.
     skimmed: Vec<u8>,
+    /// The lab's own names of its stops and choices, when the reader has them.
+    catalogue: Option<Catalogue>,
 }
+
+/// What of a stop a [`Catalogue`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part<'a> {
+    Name,
+    Question,
+    /// A choice, by its id.
+    Choice(&'a str),
+}
+
+/// The lab's own words for a stop (by its id) and its choices: what the report shows for a
+/// stop the lab knows, whatever the statements say. Statements only fill what it leaves empty
+/// (a stop of another version, a choice shown as a number), so one learner's statement cannot
+/// rename a stop or a choice for the whole report.
+pub type Catalogue = fn(&str, Part) -> Option<Names>;
 
 impl Report {
     pub fn new(filter: Filter) -> Report {
@@ -214,7 +231,14 @@ impl Report {
             counts: Counts::default(),
             scratch: String::new(),
             skimmed: Vec::new(),
+            catalogue: None,
         }
+    }
+
+    /// This report names the stops and choices `catalogue` knows by it (see [`Catalogue`]).
+    pub fn with_catalogue(mut self, catalogue: Catalogue) -> Report {
+        self.catalogue = Some(catalogue);
+        self
     }
 
     pub fn counts(&self) -> &Counts {

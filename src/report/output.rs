@@ -294,6 +294,15 @@ pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWor
     out
 }
 
+/// A CSV of a partial read: its note («Parcial: …») as a row of its own before the header, so
+/// the file says it wherever it goes; a whole read's CSV as it is.
+pub fn marked(note: Option<&str>, csv: String) -> String {
+    match note {
+        Some(n) => format!("{}\r\n{csv}", cell(n)),
+        None => csv,
+    }
+}
+
 fn row<'a>(out: &mut String, cells: impl IntoIterator<Item = &'a str>) {
     for (k, c) in cells.into_iter().enumerate() {
         if k > 0 {
@@ -304,10 +313,27 @@ fn row<'a>(out: &mut String, cells: impl IntoIterator<Item = &'a str>) {
     out.push_str("\r\n");
 }
 
-/// A CSV cell: a text starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what
-/// spreadsheets read as a formula) gets a leading `'`; then it is quoted if it holds a comma,
-/// a quote or a line break.
+/// Characters a cell never passes on: controls other than tab and line breaks (NUL cuts a
+/// cell short in some readers), and the bidirectional marks, embeddings, overrides and
+/// isolates that make a name show as another text (`U+202E` turns `txt.exe` around).
+fn hidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A CSV cell: control and bidirectional characters become `U+FFFD` (seen, not acted on); a
+/// text starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what spreadsheets read as
+/// a formula) gets a leading `'`; then it is quoted if it holds a comma, a quote or a line
+/// break.
 pub fn cell(text: &str) -> String {
+    let text: std::borrow::Cow<str> = if text.contains(hidden) {
+        text.chars()
+            .map(|c| if hidden(c) { '\u{FFFD}' } else { c })
+            .collect::<String>()
+            .into()
+    } else {
+        text.into()
+    };
     let guarded = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {

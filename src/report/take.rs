@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::statement::{Actor, Definition, Statement};
 use super::{cut, time, Report, Skip, MAX_CHOICES, MAX_KEY, MAX_NAME, MAX_STOPS};
-use super::{statement, Names};
+use super::{statement, Catalogue, Names, Part};
 use crate::record::contract::{self, ANSWERED};
 
 /// Whether a statement is done with (counted or skipped), or needs its definition read.
@@ -109,8 +109,8 @@ pub(super) struct StopAcc {
 }
 
 impl StopAcc {
-    /// The choice `id`, added if new (None past [`MAX_CHOICES`]).
-    pub(super) fn choice(&mut self, id: &str) -> Option<u16> {
+    /// The choice `id`, added if new (None past [`MAX_CHOICES`]), named by `catalogue` first.
+    pub(super) fn choice(&mut self, id: &str, catalogue: Option<Catalogue>) -> Option<u16> {
         if let Some(&i) = self.index.get(id) {
             return Some(i);
         }
@@ -118,9 +118,10 @@ impl StopAcc {
             return None;
         }
         let i = self.choices.len() as u16;
+        let name = catalogue.and_then(|c| c(&self.id, Part::Choice(id)));
         self.choices.push(ChoiceAcc {
             id: id.into(),
-            name: Names::default(),
+            name: name.unwrap_or_default(),
             right: false,
             first: 0,
             first_wrong: 0,
@@ -234,6 +235,7 @@ impl Report {
             self.scratch = key;
             return self.skip(Skip::TooMany);
         };
+        let catalogue = self.catalogue;
         let st = &mut self.stops[usize::from(si)];
         let Some(def) = def.or_else(|| {
             // Nothing to learn from the definition: no need to read it.
@@ -255,7 +257,7 @@ impl Report {
             }
             for c in d.choices.iter().flatten() {
                 let Some(cid) = c.id.as_ref() else { continue };
-                if let (Some(i), Some(m)) = (st.choice(cid.as_str()), &c.description) {
+                if let (Some(i), Some(m)) = (st.choice(cid.as_str(), catalogue), &c.description) {
                     st.choices[usize::from(i)].name.fill(m);
                 }
             }
@@ -263,7 +265,7 @@ impl Report {
                 for id in pattern.as_str().split("[,]") {
                     let hit = id == response.as_str();
                     right_by_pattern = Some(right_by_pattern.unwrap_or(false) || hit);
-                    if let Some(i) = st.choice(id) {
+                    if let Some(i) = st.choice(id, catalogue) {
                         st.choices[usize::from(i)].right = true;
                     }
                 }
@@ -275,7 +277,7 @@ impl Report {
                     .iter()
                     .all(|c| c.name.es.is_some() && c.name.en.is_some());
         }
-        let Some(ci) = st.choice(response.as_str()) else {
+        let Some(ci) = st.choice(response.as_str(), catalogue) else {
             self.scratch = key;
             return self.skip(Skip::TooMany);
         };
@@ -320,11 +322,13 @@ impl Report {
         let known = crate::lab::checkpoints::Stop::NAMES
             .iter()
             .position(|n| *n == id);
+        let named = |part| self.catalogue.and_then(|c| c(id, part)).unwrap_or_default();
+        let (name, question) = (named(Part::Name), named(Part::Question));
         self.stops.push(StopAcc {
             id: id.into(),
             order: (known.unwrap_or(usize::MAX), self.stops.len()),
-            name: Names::default(),
-            question: Names::default(),
+            name,
+            question,
             choices: Vec::new(),
             index: FastMap::default(),
             answered: 0,

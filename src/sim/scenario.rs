@@ -19,6 +19,12 @@ pub const MAX_PUBLISH_COUNT: u32 = 100;
 pub const MAX_ACTIONS: usize = 1_000;
 /// About 31 years: any later time is surely a mistake.
 pub const MAX_TIME_MS: u64 = 1_000_000_000_000;
+/// Most delivery attempts a scenario (a file, a share link's run, a host's option) may ask
+/// for, counted by [`Scenario::attempt_bound`]: the page plays a loaded run in one go, at
+/// about 5 µs an attempt in the release build, so this keeps a link from holding a learner's
+/// tab for more than about half a second (docs/performance.md). A run a learner makes by hand
+/// is far below it: 100 publications at 12 retries, replayed 70 times, still fit.
+pub const MAX_ATTEMPTS: u64 = 100_000;
 
 /// A publication scheduled when the run starts (the format's first list).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -170,6 +176,31 @@ impl Scenario {
             actions: Vec::new(),
             run_until_ms: None,
         }
+    }
+
+    /// The most delivery attempts running this scenario can make, whatever the dice and however
+    /// far it is played: every publication (its events' and its actions', at most the hub's
+    /// [`MAX_EVENTS`](super::hub::MAX_EVENTS)) is a series of at most `max_retries + 1`
+    /// attempts, and so is each replay: one event for a replay, every event for a replay-all
+    /// (it can only replay what was published). Saturates, never overflows.
+    pub fn attempt_bound(&self) -> u64 {
+        let count = |n: usize| n as u64;
+        let from_events: u64 = self.events.iter().map(|e| u64::from(e.publish_count)).sum();
+        let (mut from_actions, mut replays, mut replay_alls) = (0u64, 0u64, 0u64);
+        for a in &self.actions {
+            match a.what {
+                Do::Publish { count, .. } => from_actions += u64::from(count),
+                Do::Replay { .. } => replays += 1,
+                Do::ReplayAll => replay_alls += 1,
+                _ => {}
+            }
+        }
+        replay_alls += count(self.replay_all_at_ms.len());
+        let published = (from_events + from_actions).min(count(super::hub::MAX_EVENTS));
+        let series = published
+            .saturating_mul(replay_alls.saturating_add(1))
+            .saturating_add(replays);
+        series.saturating_mul(u64::from(self.config.max_retries) + 1)
     }
 
     /// The simulation at its start: the settings, and the `events` scheduled.

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { assert, checks, launchChromium, serveDir } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -136,6 +137,48 @@ try {
     await p3.goto(`${url}?scenario=https://evil.example/x.json`);
     await p3.waitForSelector('#boundary-notices');
     assert((await p3.textContent('#boundary-notices')).includes('scenario'), 'no notice for a foreign file');
+  });
+
+  await check('issue 58: no share link holds the tab 1 s: the issue\'s link (2 600 000 attempts) is refused with the bound, the heaviest links within it play in under 1 s', async () => {
+    const pass = (i) => ({ norad_id: i + 1, pass_start_utc: '2026-07-29T14:00:00Z', publish_at_ms: i * 1000, publish_count: 100 });
+    const link = (sc) => `#runz=${deflateRawSync(JSON.stringify(sc), { level: 9 }).toString('base64url')}&at=1000000000000&lang=es`;
+    const longest = async (hash) => {
+      const p = await browser.newPage();
+      await p.addInitScript(() => {
+        window.__longest = 0;
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); })
+          .observe({ type: 'longtask', buffered: true });
+      });
+      assert(hash.length < 16 * 1024, `link of ${hash.length} characters`);
+      await p.goto(`${url}${hash}`);
+      // Refused: the notice; played: the clock at the link's moment (the run's last event).
+      const said = () => [...document.querySelectorAll('.notice, #boundary-notices')].map((n) => n.textContent).join(' / ');
+      await p.waitForFunction(() => [...document.querySelectorAll('.notice, #boundary-notices')].some((n) => n.textContent.includes('intentos de entrega'))
+        || Number(document.getElementById('clock')?.dataset.ms) > 0, null, { timeout: 120000 });
+      await p.waitForTimeout(1500);
+      const ms = await p.evaluate(() => window.__longest);
+      const notice = await p.evaluate(said);
+      await p.close();
+      return { ms, notice };
+    };
+    const issue = await longest(link({ failure_probability: 1, max_retries: 12, events: Array.from({ length: 2000 }, (_, i) => pass(i)) }));
+    assert(issue.notice.includes('2600000') && issue.notice.includes('100000'), `the issue's link: ${issue.notice}`);
+    assert(issue.ms < 1000, `the issue's link held the tab ${issue.ms} ms`);
+    const heaviest = {
+      // 50 000 events that all fail once more (each with its dead-letter), 7 692 that fail 13
+      // times, 100 replayed 75 times: each 98 800 to 100 000 attempts, the bound. (One event
+      // replayed 7 691 times takes a 25 KB link, over the 16 KB a link may be.)
+      'many events': { failure_probability: 1, max_retries: 1, events: Array.from({ length: 500 }, (_, i) => pass(i)) },
+      'many retries': { failure_probability: 1, max_retries: 12, base_seconds: 1, events: [...Array.from({ length: 76 }, (_, i) => pass(i)), { ...pass(76), publish_count: 92 }] },
+      'many replays': { failure_probability: 1, max_retries: 12, base_seconds: 1, events: [pass(0)],
+        replay_all_at_ms: Array.from({ length: 75 }, (_, i) => 10_000_000 * (i + 1)) },
+    };
+    for (const [what, sc] of Object.entries(heaviest)) {
+      const { ms, notice } = await longest(link(sc));
+      console.log(`e2e-scenarios: heaviest link, ${what}: ${link(sc).length} characters, longest task ${Math.round(ms)} ms`);
+      assert(!notice.includes('intentos de entrega'), `${what}: refused: ${notice}`);
+      assert(ms < 1000, `${what}: the tab was held ${ms} ms`);
+    }
   });
 
   await check('no page error', async () => assert(errors.length === 0, errors.join(' | ')));

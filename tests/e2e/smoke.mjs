@@ -15,6 +15,9 @@ mkdirSync(out, { recursive: true });
 const { check, done } = checks('e2e');
 
 const { server, url } = await serveDir(dist, { 'content-security-policy': CSP });
+// The same files served with no header at all (as the README's static servers do): each page
+// must bring its own policy (issue 58).
+const bare = await serveDir(dist);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -51,6 +54,28 @@ try {
     assert(errors.length === 0, errors.join(' | '));
   });
 
+  await check('served without any header, each page carries its own CSP: an injected inline script is refused', async () => {
+    for (const file of ['index.html', 'workbench.html', 'teacher.html']) {
+      const p = await browser.newPage();
+      const violations = [];
+      p.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
+      const res = await p.goto(bare.url + file);
+      assert(!res.headers()['content-security-policy'], `${file}: the server sent a policy`);
+      const meta = await p.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+      assert(meta && meta.includes("script-src 'self' 'wasm-unsafe-eval'"), `${file}: no policy of its own (${meta})`);
+      const ran = await p.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__inline = 1';
+        document.head.append(s);
+        return window.__inline === 1;
+      });
+      assert(!ran, `${file}: an inline script ran`);
+      await p.waitForTimeout(200);
+      assert(violations.length > 0, `${file}: no violation reported`);
+      await p.close();
+    }
+  });
+
   await check('no network requests beyond the page\'s own files', async () => {
     const own = ['', '?start=free', 'index.html', 'watchdog.js', 'start.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'style.css', 'favicon.svg'].map((f) => url + f);
     const other = requests.filter((r) => !own.includes(r.split('#')[0]));
@@ -60,5 +85,6 @@ try {
 } finally {
   await browser.close();
   server.close();
+  bare.server.close();
 }
 done();

@@ -1,5 +1,5 @@
-// End-to-end check of the teacher's page (dist/teacher.html, under the strict CSP with the
-// stores allowed for connect-src), against a real record store: Learning Locker's statements
+// End-to-end check of the teacher's page (dist/teacher.html, served with no header: under its
+// own CSP, which lets it read any store), against a real record store: Learning Locker's statements
 // service (tests/lrs/learning-locker.mjs). Four learners walk the first stops of the guided
 // path from the xAPI example host (three in one class, one in another), each choosing other
 // choices, read from the lab's data-choice attributes; the host stores their statements in it.
@@ -13,9 +13,10 @@
 // or answers slowly; files of another activity or of no statements, names with markup.
 // Screenshots: tests/e2e/out/teacher-*.png.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP, assert, checks, launchChromium, serveDir, simulate } from './lib.mjs';
+import { assert, checks, launchChromium, serveDir, simulate } from './lib.mjs';
 import { TABLE, isQuestion, predict, tapStill } from './path-walk.mjs';
 import { startLearningLocker } from '../lrs/learning-locker.mjs';
 import { startStandin } from '../lrs/standin.mjs';
@@ -42,10 +43,16 @@ const store = await startLearningLocker();
 // 500 or another shape; and a second one whose pages come slowly, for the Stop button.
 const standin = await startStandin({ pageMax: 5 });
 const slow = await startStandin({ pageMax: 10, validateAll: false });
+// Issue 58's hostile stores: another origin that answers any read with its own statements
+// (allowed by CORS and by the page's CSP, so only the page's own refusal keeps them
+// out), a stand-in that redirects there, cycles, hangs or closes; and a port nobody listens on.
+const foreign = await serveForeign();
+const hostile = await startStandin({ pageMax: 10, validateAll: false, redirectTo: `${foreign.url}xapi/statements` });
+const closedPort = await freePort();
 const storeOrigin = new URL(store.endpoint).origin;
 const host = await serveDir(join(root, 'dist'));
-const connect = `connect-src 'self' ${storeOrigin} ${new URL(standin.endpoint).origin} ${new URL(slow.endpoint).origin}`;
-const teacherSite = await serveDir(join(root, 'dist'), { 'content-security-policy': `${CSP}; ${connect}` });
+// No header: the page's own policy (its meta) is the one that must let it read the stores.
+const teacherSite = await serveDir(join(root, 'dist'));
 const browser = await launchChromium();
 const records = [];
 const plan = plannedClass(TABLE, PLANNED);
@@ -419,6 +426,76 @@ try {
     await page.locator('#t-endpoint').fill(store.endpoint);
   });
 
+  await check('issue 58: a store that redirects, on the first page or on a more, is refused, not followed to the other origin', async () => {
+    hostile.add(Array.from({ length: 25 }, (_, i) => answerOf(`H${i}`, 'step_backoff', String(i % 3), i % 3 === 2)));
+    for (const mode of ['redirect', 'redirect-more']) {
+      hostile.setMode(mode);
+      const before = foreign.reads;
+      await readStore(hostile.auth.read, null, hostile.endpoint);
+      await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'redirected', `${mode} is told`, mode);
+      assert(foreign.reads === before, `${mode}: the other origin was read ${foreign.reads - before} times`);
+      const names = await page.locator('.learner-name').allTextContents();
+      assert(!names.includes('Foreign'), `${mode}: the other origin's learner is counted`);
+    }
+    hostile.setMode('normal');
+  });
+
+  await check('issue 58: a more that cycles between two addresses is stopped at the first repeat', async () => {
+    hostile.setMode('cycle');
+    const before = hostile.requests.length;
+    await readStore(hostile.auth.read, null, hostile.endpoint);
+    await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'loop', 'the cycle is told');
+    const asked = hostile.requests.slice(before).filter((r) => r.method === 'GET').length;
+    assert(asked === 3, `${asked} reads for a cycle of two (the first page, a, b)`);
+    hostile.setMode('normal');
+  });
+
+  await check('issue 58: «Detener» cancels a read that hangs at once; a read that gets no byte is cancelled after the time-out, which is said', async () => {
+    hostile.setMode('hang');
+    await readStore(hostile.auth.read, null, hostile.endpoint);
+    await until(page, () => document.getElementById('teacher-app').dataset.state === 'loading', 'loading');
+    await page.waitForTimeout(500);
+    await page.locator('#t-stop').click();
+    const t0 = Date.now();
+    await until(page, () => document.getElementById('teacher-app').dataset.state === 'stopped', 'stopped while the store hangs');
+    assert(Date.now() - t0 < 3000, `stopped ${Date.now() - t0} ms after «Detener»`);
+    await readStore(hostile.auth.read, null, hostile.endpoint);
+    await page.waitForFunction(() => document.getElementById('t-problem')?.dataset.problem === 'timed-out', null, { timeout: 40000 });
+    const said = await page.locator('#t-problem').textContent();
+    assert(/20 s/.test(said), said);
+    hostile.setMode('normal');
+  });
+
+  await check('issue 58: a port nobody listens on is said to be that, not CORS; a store refusing CORS is still CORS', async () => {
+    await readStore(hostile.auth.read, null, `http://127.0.0.1:${closedPort}/xapi/`);
+    await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'no-answer', 'nobody answers');
+  });
+
+  await check('issue 58: a store that closes after page 1 leaves a report said to be partial (status, report, CSV, printout) with its cause; «Reintentar» goes on from page 2 to the whole class', async () => {
+    hostile.setMode('close');
+    await readStore(hostile.auth.read, null, hostile.endpoint);
+    await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'closed', 'the closed connection is told');
+    const partial = await page.locator('#t-partial').textContent();
+    assert(partial.startsWith('Parcial: se leyeron 1 página; faltan las demás.') && partial.includes('cortó la conexión'), partial);
+    const answers = Number(await page.locator('#teacher-app').getAttribute('data-answers'));
+    assert(answers === 10, `page 1 holds 10 answers, shown ${answers}`);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.locator('#t-export').click()]);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    assert(/^"?Parcial: se leyeron 1 página; faltan las demás\./.test(csv.split('\r\n')[0]), csv.slice(0, 200));
+    await page.emulateMedia({ media: 'print' });
+    assert(await page.locator('#t-partial').isVisible(), 'the printout says it is partial');
+    await page.emulateMedia({ media: 'screen' });
+    const before = hostile.requests.length;
+    hostile.setMode('normal');
+    await page.locator('#t-resume').click();
+    await until(page, () => document.getElementById('teacher-app').dataset.state === 'done', 'the read goes on to its end');
+    const first = hostile.requests.slice(before).find((r) => r.method === 'GET');
+    assert(first && first.url.includes('more='), `«Reintentar» asked ${first?.url} first, not the failed page`);
+    const whole = Number(await page.locator('#teacher-app').getAttribute('data-answers'));
+    assert(whole === 25, `the whole class is 25 answers, shown ${whole}`);
+    assert(await page.locator('#t-partial').count() === 0, 'whole now: no partial note');
+  });
+
   await check('files of another activity, of no statements, and names with markup', async () => {
     const other = join(out, 'teacher-other.json');
     writeFileSync(other, JSON.stringify([answerOf('Eva', 'step_backoff', '0', false, 'https://elsewhere.example/lab')]));
@@ -441,9 +518,13 @@ try {
       pwned: window.__pwned, imgs: document.querySelectorAll('#teacher-app img, #teacher-app script, #teacher-app b').length,
       names: [...document.querySelectorAll('.learner-name')].map((n) => n.textContent),
       title: document.querySelector('.stop-card h3')?.textContent,
+      choices: [...document.querySelectorAll('.stop-card .t-choice')].map((c) => c.textContent).join(' | '),
     }));
     assert(shown.pwned === undefined && shown.imgs === 0, JSON.stringify(shown));
-    assert(shown.names.includes('<img src=x onerror="window.__pwned=1">') && shown.title.includes('<b>negrita</b>'), JSON.stringify(shown));
+    // Markup is text: a learner's name, a choice the lab does not word. The stop's title is the
+    // lab's own, whatever the statement calls it (issue 58).
+    assert(shown.names.includes('<img src=x onerror="window.__pwned=1">') && shown.choices.includes('<img src=y onerror="window.__pwned=3">'), JSON.stringify(shown));
+    assert(!shown.title.includes('negrita'), `a statement renamed the stop: ${shown.title}`);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.locator('#t-export').click()]);
     const csv = readFileSync(await download.path(), 'utf8');
     assert(csv.includes("'=HYPERLINK(") && !/(^|,)=HYPERLINK/m.test(csv), csv);
@@ -459,8 +540,36 @@ try {
   await store.close();
   await standin.close();
   await slow.close();
+  await hostile.close();
+  foreign.server.close();
 }
 done();
+
+/** Another origin that answers any read with a page of its own learner's answer (CORS open,
+ * no key asked): where a store's redirect would lead. Counts the reads it gets. */
+function serveForeign() {
+  const state = { reads: 0 };
+  const server = createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'Authorization, X-Experience-API-Version' };
+    if (req.method === 'OPTIONS') { res.writeHead(204, cors); return res.end(); }
+    state.reads += 1;
+    res.writeHead(200, { 'content-type': 'application/json', ...cors });
+    res.end(JSON.stringify({ statements: [{ id: '58585858-5858-4858-8858-585858585858', ...answerOf('Foreign', 'step_backoff', '0', true) }], more: '' }));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    Object.assign(state, { server, url: `http://127.0.0.1:${server.address().port}/` });
+    resolve(state);
+  }));
+}
+
+/** A port free a moment ago, with nobody listening on it now. */
+function freePort() {
+  const server = createServer();
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  }));
+}
 
 /** A learner's walk: the first WALKED stops, then (if `again`) back to the first for a later try. */
 async function walk(l) {

@@ -14,7 +14,12 @@
 // - CORS for any origin (preflight with the version and auth headers);
 // - modes for tests: 'normal', 'error500' (every answer a 500), 'nocors' (no CORS headers),
 //   'shape' (reads answer something that is no statements page), 'slow' (each read waits
-//   300 ms, so a read of many pages can be stopped half-way).
+//   300 ms, so a read of many pages can be stopped half-way); and hostile ones (issue 58):
+//   'redirect' (a read answers 302 to `redirectTo`, another origin), 'redirect-more' (the first
+//   page comes, its `more` answers 307 there), 'cycle' (each page's `more` leads to the other of
+//   two), 'hang' (a read sends its headers and the page's first bytes, then nothing), 'close'
+//   (the first page comes, its `more` closes the connection: the cursor stays, so the same
+//   `more` answers once the mode is 'normal' again).
 // Run alone: node tests/lrs/standin.mjs [--port 9000]
 import { createServer } from 'node:http';
 import { randomUUID, randomBytes } from 'node:crypto';
@@ -28,13 +33,14 @@ const basic = ([key, secret]) => `Basic ${Buffer.from(`${key}:${secret}`).toStri
 
 /** Starts the stand-in on 127.0.0.1. Resolves to { endpoint, auth: {write, read, none},
  * statements, requests, setMode, add, close }. */
-export function startStandin({ port = 0, pageMax = 500, validateAll = true } = {}) {
+export function startStandin({ port = 0, pageMax = 500, validateAll = true, redirectTo = '' } = {}) {
   const keys = { write: ['lab', 'lab-secret'], read: ['teacher', 'read-only'], none: ['guest', 'nothing'] };
   const roles = new Map(Object.entries(keys).map(([role, k]) => [basic(k), role]));
   const statements = []; // in the order stored
   const byId = new Map();
   const cursors = new Map();
   const requests = [];
+  const hanging = new Set();
   let mode = 'normal';
   let lastStored = 0;
 
@@ -107,6 +113,20 @@ export function startStandin({ port = 0, pageMax = 500, validateAll = true } = {
 
   function read(res, url) {
     const p = url.searchParams;
+    if (mode === 'redirect' || (mode === 'redirect-more' && p.has('more'))) {
+      return send(res, p.has('more') ? 307 : 302, undefined, { location: `${redirectTo}${url.search}` });
+    }
+    if (mode === 'cycle') {
+      const next = p.get('more') === 'a' ? 'b' : 'a';
+      return send(res, 200, { statements: [], more: `/xapi/statements?more=${next}` });
+    }
+    if (mode === 'hang') {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-experience-api-version': VERSION, ...cors() });
+      res.write('{"statements":[');
+      hanging.add(res);
+      return undefined;
+    }
+    if (mode === 'close' && p.has('more')) return res.socket.destroy();
     if (p.has('more')) {
       const c = cursors.get(p.get('more'));
       if (!c) return send(res, 400, { error: 'unknown or expired more' });
@@ -193,7 +213,7 @@ export function startStandin({ port = 0, pageMax = 500, validateAll = true } = {
       requests,
       setMode(m) { mode = m; },
       add(list) { return store(list, { objectType: 'Agent', name: 'test', account: { homePage: 'http://standin.invalid', name: 'test' } }); },
-      close() { return new Promise((r) => { server.closeAllConnections?.(); server.close(r); }); },
+      close() { return new Promise((r) => { for (const h of hanging) h.destroy(); server.closeAllConnections?.(); server.close(r); }); },
     });
   }));
 }

@@ -354,3 +354,29 @@ fn positional(who: &str, stop: &str) -> Value {
     }
     v
 }
+
+#[test]
+fn the_labs_own_names_win_over_any_statements() {
+    use crate::report::Part;
+    // The lab's catalogue (the teacher's page's): its titles, questions and worded choices.
+    let real = crate::ui::teacher::catalogue;
+    let title = real("step_backoff", Part::Name).expect("the lab names its stops");
+    assert_eq!(real("not_a_stop", Part::Name), None);
+    // One learner's statement arrives first and renames the stop, its question and a choice.
+    let mut hostile = a("mallory", "step_backoff", "only-its-own-wait", 1).value();
+    hostile["object"]["definition"]["name"] = json!({"es": "RENOMBRADO", "en": "RENAMED"});
+    hostile["object"]["definition"]["description"] = json!({"es": "¿Pregunta falsa?"});
+    let honest = a("ana", "step_backoff", "only-its-own-wait", 2).value();
+    let mut r = Report::new(Filter::default()).with_catalogue(real);
+    r.feed(&[hostile.clone(), honest.clone()]);
+    let s = &r.stops()[0];
+    assert_eq!(*s.name, title, "the lab's title, not the first statement's");
+    assert_eq!(
+        Some(s.question.clone()),
+        real("step_backoff", Part::Question)
+    );
+    assert_ne!(s.question.get(Lang::Es), Some("¿Pregunta falsa?"));
+    // Without a catalogue (a report of statements alone), the statements name it, as before.
+    let r = report(&[hostile, honest]);
+    assert_eq!(r.stops()[0].name.get(Lang::Es), Some("RENOMBRADO"));
+}

@@ -180,6 +180,14 @@ fn csv_cells_cannot_start_a_formula() {
         ("@SUM(A1)", "'@SUM(A1)"),
         ("Ana", "Ana"),
         ("a,b", "\"a,b\""),
+        // Controls and bidi overrides are shown as U+FFFD, never passed on.
+        ("Ana\u{202E}exe.txt", "Ana\u{FFFD}exe.txt"),
+        (
+            "a\0b\u{7}\u{2066}c\u{200F}",
+            "a\u{FFFD}b\u{FFFD}\u{FFFD}c\u{FFFD}",
+        ),
+        ("\u{0}=1", "\u{FFFD}=1"),
+        ("tab\tok", "tab\tok"),
     ] {
         assert_eq!(cell(raw), safe);
     }
@@ -192,6 +200,12 @@ fn csv_cells_cannot_start_a_formula() {
         no: "no",
     };
     let text = csv(&r, &no_names, Naming::Names, Lang::Es, &w);
+    // A partial read's file says so on its first row; a whole one's starts with the header.
+    let note = "Parcial: se leyeron 1 página; faltan las demás. El LRS cortó la conexión.";
+    let marked = crate::report::output::marked(Some(note), text.clone());
+    assert_eq!(marked.lines().next(), Some(note));
+    assert_eq!(marked.lines().nth(1), text.lines().next());
+    assert_eq!(crate::report::output::marked(None, text.clone()), text);
     let row = text.lines().nth(1).unwrap();
     assert!(row.starts_with("'=cmd|"), "{row}");
     let anon = csv(

@@ -10,7 +10,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
-use super::query::Query;
+use super::query::{Query, Walk};
 use super::texts::Problem;
 use crate::report::split::{Format, SplitError, Splitter};
 use crate::report::Report;
@@ -46,6 +46,8 @@ pub enum Event {
     Failed(Problem),
     /// The activities a store has answers of, when it had none of the one asked for.
     Seen(Vec<String>),
+    /// The read stops before its end (told just before `Failed` or `Stopped`).
+    Cut(Cut),
 }
 
 /// One read: the report it fills, its Stop flag, and where its events go.
@@ -189,9 +191,133 @@ pub async fn from_file(job: Job, file: web_sys::File) {
     }
 }
 
+/// Most bytes of one page read: a page of [`LIMIT`](super::source::LIMIT) statements is
+/// about a megabyte; past this the store is not sending a page.
+pub const MAX_PAGE_BYTES: usize = 16 << 20;
+/// A request that gets no byte for this long is cancelled (a store that sends its headers and
+/// hangs, or one byte now and then, would otherwise keep the read for ever).
+pub const IDLE_MS: f64 = 20_000.0;
+/// Deepest nesting a page may have: a statement nests about eight levels.
+pub const MAX_DEPTH: u32 = 64;
+/// How often a request's watch looks at the Stop flag and the time since the last byte, in ms.
+const WATCH_MS: u32 = 100;
+
+/// How deep `bytes` nests (brackets outside strings), stopping once past `limit`.
+pub fn nesting(bytes: &[u8], limit: u32) -> u32 {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0u32, 0u32, false, false);
+    for &b in bytes {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if deepest > limit {
+                    break;
+                }
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// What was wrong with a page's bytes before any of it is read as statements: its size, its
+/// encoding, its depth (so a page the parser would refuse is said to be that, not «no
+/// answers»).
+pub fn page_problem(bytes: &[u8]) -> Option<Problem> {
+    if bytes.len() > MAX_PAGE_BYTES {
+        return Some(Problem::PageTooLarge(MAX_PAGE_BYTES));
+    }
+    if let Err(e) = std::str::from_utf8(bytes) {
+        return Some(Problem::PageNotUtf8(e.valid_up_to()));
+    }
+    if nesting(bytes, MAX_DEPTH) > MAX_DEPTH {
+        return Some(Problem::PageTooDeep(MAX_DEPTH));
+    }
+    None
+}
+
+/// Why a request ended early: the teacher's «Detener», or no byte for [`IDLE_MS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Abort {
+    Stop,
+    Idle,
+}
+
+/// Cancels a request (its `AbortController`) on Stop or after [`IDLE_MS`] without a byte:
+/// looked at every [`WATCH_MS`] while the request is awaited, so neither waits for the store.
+struct Watch {
+    signal: JsValue,
+    last: Rc<Cell<f64>>,
+    why: Rc<Cell<Option<Abort>>>,
+    _timer: gloo::timers::callback::Interval,
+}
+
+impl Watch {
+    fn new(stop: &Rc<Cell<bool>>) -> Result<Watch, JsValue> {
+        let ctor: js_sys::Function =
+            js_sys::Reflect::get(&js_sys::global(), &"AbortController".into())?.dyn_into()?;
+        let controller = js_sys::Reflect::construct(&ctor, &js_sys::Array::new())?;
+        let signal = js_sys::Reflect::get(&controller, &"signal".into())?;
+        let abort: js_sys::Function =
+            js_sys::Reflect::get(&controller, &"abort".into())?.dyn_into()?;
+        let last = Rc::new(Cell::new(now()));
+        let why = Rc::new(Cell::new(None));
+        let (l, w, stop) = (last.clone(), why.clone(), stop.clone());
+        let timer = gloo::timers::callback::Interval::new(WATCH_MS, move || {
+            if w.get().is_some() {
+                return;
+            }
+            let cause = if stop.get() {
+                Some(Abort::Stop)
+            } else if now() - l.get() > IDLE_MS {
+                Some(Abort::Idle)
+            } else {
+                None
+            };
+            if cause.is_some() {
+                w.set(cause);
+                let _ = abort.call0(&controller);
+            }
+        });
+        Ok(Watch {
+            signal,
+            last,
+            why,
+            _timer: timer,
+        })
+    }
+
+    /// A byte came (or the headers): the idle time starts again.
+    fn bytes_came(&self) {
+        self.last.set(now());
+    }
+
+    /// The problem a failed request had: the watch's own cancelling, else `other`.
+    fn failure(&self, other: Problem) -> Fetch {
+        match self.why.get() {
+            Some(Abort::Stop) => Fetch::Stopped,
+            Some(Abort::Idle) => Fetch::Failed(Problem::TimedOut((IDLE_MS / 1000.0) as u32)),
+            None => Fetch::Failed(other),
+        }
+    }
+}
+
 /// `GET url` with the xAPI version header and the teacher's credentials, and nothing else of
-/// the page's (no cookies, no referrer). Err: no answer at all (network, or CORS refused).
-async fn get(url: &str, auth: &str) -> Result<web_sys::Response, JsValue> {
+/// the page's (no cookies, no referrer); a redirect is not followed (`manual`: it comes back
+/// as an `opaqueredirect` answer, refused by the caller). Err: no answer at all (network,
+/// CORS refused, or cancelled by `signal`).
+async fn get(url: &str, auth: &str, signal: &JsValue) -> Result<web_sys::Response, JsValue> {
     let window = web_sys::window().ok_or(JsValue::NULL)?;
     let set = |o: &js_sys::Object, k: &str, v: &JsValue| js_sys::Reflect::set(o, &k.into(), v);
     let headers = js_sys::Object::new();
@@ -202,9 +328,42 @@ async fn get(url: &str, auth: &str) -> Result<web_sys::Response, JsValue> {
     set(&init, "credentials", &"omit".into())?;
     set(&init, "cache", &"no-store".into())?;
     set(&init, "referrerPolicy", &"no-referrer".into())?;
+    set(&init, "redirect", &"manual".into())?;
+    if !signal.is_undefined() {
+        set(&init, "signal", signal)?;
+    }
     let fetch: js_sys::Function = js_sys::Reflect::get(&window, &"fetch".into())?.dyn_into()?;
     let promise: js_sys::Promise = fetch.call2(&window, &url.into(), &init)?.dyn_into()?;
     JsFuture::from(promise).await?.dyn_into()
+}
+
+/// Whether anything answers at `url` at all: a request that asks no permission (`no-cors`,
+/// no headers of ours) resolves when a server answers, whatever its CORS, and fails when
+/// nobody does. Tells a store that refuses this page (CORS) from an address where nobody
+/// listens, which the browser reports alike. (It follows redirects: a `no-cors` request may
+/// not do otherwise, and its answer is opaque: nothing of it is read, no key is sent.)
+async fn answers_at_all(url: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let init = js_sys::Object::new();
+    for (k, v) in [
+        ("mode", "no-cors"),
+        ("credentials", "omit"),
+        ("cache", "no-store"),
+        ("referrerPolicy", "no-referrer"),
+    ] {
+        let _ = js_sys::Reflect::set(&init, &k.into(), &v.into());
+    }
+    let Ok(fetch) = js_sys::Reflect::get(&window, &"fetch".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>())
+    else {
+        return false;
+    };
+    let Ok(p) = fetch.call2(&window, &url.into(), &init) else {
+        return false;
+    };
+    JsFuture::from(js_sys::Promise::from(p)).await.is_ok()
 }
 
 fn status_problem(status: u16) -> Option<Problem> {
@@ -218,71 +377,155 @@ fn status_problem(status: u16) -> Option<Problem> {
     }
 }
 
+/// How one page's request ended.
+enum Fetch {
+    Page(Vec<u8>),
+    Stopped,
+    Failed(Problem),
+}
+
+/// Reads one page: the request and its body a chunk at a time, each chunk restarting the
+/// idle time; refused when redirected, from another origin, not 2xx or over
+/// [`MAX_PAGE_BYTES`]. `first`: no page has come through yet (a failure may then be CORS).
+async fn fetch_page(job: &Job, url: &str, auth: &str, first: bool) -> Fetch {
+    let Ok(watch) = Watch::new(&job.stop) else {
+        return Fetch::Failed(Problem::Unreachable);
+    };
+    let response = match get(url, auth, &watch.signal).await {
+        Ok(r) => r,
+        Err(_) if watch.why.get().is_some() => return watch.failure(Problem::Closed),
+        Err(_) if !first => return watch.failure(Problem::Closed),
+        Err(_) if answers_at_all(url).await => return Fetch::Failed(Problem::Unreachable),
+        Err(_) => return Fetch::Failed(Problem::NoAnswer),
+    };
+    watch.bytes_came();
+    if response.type_() == web_sys::ResponseType::Opaqueredirect
+        || (300..400).contains(&response.status())
+        || !super::query::same_origin(&response.url(), url)
+    {
+        return Fetch::Failed(Problem::Redirected);
+    }
+    if let Some(p) = status_problem(response.status()) {
+        return Fetch::Failed(p);
+    }
+    let Some(body) = response.body() else {
+        return Fetch::Page(Vec::new());
+    };
+    let Ok(reader) = body.get_reader().dyn_into::<js_sys::Object>() else {
+        return Fetch::Failed(Problem::Closed);
+    };
+    let Ok(read) = js_sys::Reflect::get(&reader, &"read".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>())
+    else {
+        return Fetch::Failed(Problem::Closed);
+    };
+    let mut bytes = Vec::new();
+    loop {
+        let chunk = match read.call0(&reader) {
+            Ok(p) => JsFuture::from(js_sys::Promise::from(p)).await,
+            Err(e) => Err(e),
+        };
+        let Ok(chunk) = chunk else {
+            return watch.failure(Problem::Closed);
+        };
+        watch.bytes_came();
+        let done = js_sys::Reflect::get(&chunk, &"done".into()).is_ok_and(|d| d.is_truthy());
+        if done {
+            return Fetch::Page(bytes);
+        }
+        if let Ok(v) = js_sys::Reflect::get(&chunk, &"value".into()) {
+            let v = js_sys::Uint8Array::new(&v);
+            if bytes.len() + v.length() as usize > MAX_PAGE_BYTES {
+                if let Ok(cancel) = js_sys::Reflect::get(&reader, &"cancel".into())
+                    .and_then(|f| f.dyn_into::<js_sys::Function>())
+                {
+                    let _ = cancel.call0(&reader);
+                }
+                return Fetch::Failed(Problem::PageTooLarge(MAX_PAGE_BYTES));
+            }
+            let at = bytes.len();
+            bytes.resize(at + v.length() as usize, 0);
+            v.copy_to(&mut bytes[at..]);
+        }
+    }
+}
+
+/// A read that stopped before its end: the pages read, and where it would go on (with the
+/// query, so «Reintentar» goes on from the page that failed, into the same report).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cut {
+    pub query: Query,
+    pub walk: Walk,
+}
+
 /// Reads every page of the store's answers to the query into the job's report.
 pub async fn from_store(job: Job, q: Query) {
+    let walk = Walk::new(&q);
+    from_store_at(job, q, walk).await
+}
+
+/// Reads the store's pages from `walk.next` on (the first page, or the one a read failed at).
+/// A read that ends early after a page came through says so first ([`Event::Cut`]).
+pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
     let mut clock = Clock::new();
-    let mut url = q.first_url();
-    let mut pages = 0;
-    let mut last_more: Option<String> = None;
+    let end = |job: &Job, walk: &Walk, e: Event| {
+        if walk.pages > 0 {
+            job.on.emit(Event::Cut(Cut {
+                query: q.clone(),
+                walk: walk.clone(),
+            }));
+        }
+        job.on.emit(e)
+    };
     loop {
         if job.stop.get() {
-            return job.on.emit(Event::Stopped);
+            return end(&job, &walk, Event::Stopped);
         }
-        let Ok(response) = get(&url, &q.auth).await else {
-            return job.on.emit(Event::Failed(Problem::Unreachable));
+        let bytes = match fetch_page(&job, &walk.next, &q.auth, walk.pages == 0).await {
+            Fetch::Page(b) => b,
+            Fetch::Stopped => return end(&job, &walk, Event::Stopped),
+            Fetch::Failed(p) => return end(&job, &walk, Event::Failed(p)),
         };
-        if let Some(p) = status_problem(response.status()) {
-            return job.on.emit(Event::Failed(p));
+        if let Some(p) = page_problem(&bytes) {
+            return end(&job, &walk, Event::Failed(p));
         }
-        let text = match response.text() {
-            Ok(p) => JsFuture::from(p).await.ok().and_then(|t| t.as_string()),
-            Err(_) => None,
-        };
-        let Some(text) = text else {
-            return job.on.emit(Event::Failed(Problem::Unreachable));
-        };
         // A page is an object: an array or anything else is refused before any of it counts.
-        if !text.trim_start().starts_with('{') {
-            return job.on.emit(Event::Failed(Problem::Shape));
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+        if start.is_none_or(|i| bytes[i] != b'{') {
+            return end(&job, &walk, Event::Failed(Problem::Shape));
         }
         let mut s = Splitter::new();
-        match feed(&job, &mut s, text.as_bytes(), &mut clock).await {
-            Err(_) => return job.on.emit(Event::Failed(Problem::Shape)),
-            Ok(false) => return job.on.emit(Event::Stopped),
+        match feed(&job, &mut s, &bytes, &mut clock).await {
+            Err(_) => return end(&job, &walk, Event::Failed(Problem::Shape)),
+            Ok(false) => return end(&job, &walk, Event::Stopped),
             Ok(true) => {}
         }
-        drop(text);
+        drop(bytes);
         let more = match finish(&job, s, &mut clock) {
             Ok((Format::Page, more)) => more,
-            _ => return job.on.emit(Event::Failed(Problem::Shape)),
+            _ => return end(&job, &walk, Event::Failed(Problem::Shape)),
         };
-        pages += 1;
+        let go_on = walk.read(&q, more.as_deref());
         let read = job.report.borrow().counts().read;
         clock.tell(
             &job,
             Progress {
                 read,
-                pages,
+                pages: walk.pages,
                 ..Progress::default()
             },
         );
-        match more.filter(|m| !m.is_empty()) {
-            None => {
+        match go_on {
+            Ok(true) => {}
+            Ok(false) => {
                 if job.report.borrow().counts().answers == 0 {
                     job.on.emit(Event::Seen(seen_activities(&q).await));
                 }
                 return clock.done(&job);
             }
-            Some(m) if last_more.as_ref() == Some(&m) => {
-                return job.on.emit(Event::Failed(Problem::Loop));
-            }
-            Some(m) => match q.next_url(&m) {
-                Ok(next) => {
-                    url = next;
-                    last_more = Some(m);
-                }
-                Err(p) => return job.on.emit(Event::Failed(p)),
-            },
+            // The page that led on is read; a cut here goes on from nowhere new: the walk's
+            // next page is still the last good one's, so «Reintentar» asks the store again.
+            Err(p) => return end(&job, &walk, Event::Failed(p)),
         }
     }
 }
@@ -292,7 +535,7 @@ pub async fn from_store(job: Job, q: Query) {
 /// same filter, which names the other activities it met. Nothing when that page cannot be
 /// read (the sentence then says only that the activity has no answers).
 async fn seen_activities(q: &Query) -> Vec<String> {
-    let Ok(response) = get(&q.probe_url(), &q.auth).await else {
+    let Ok(response) = get(&q.probe_url(), &q.auth, &JsValue::UNDEFINED).await else {
         return Vec::new();
     };
     if status_problem(response.status()).is_some() {
@@ -317,4 +560,38 @@ async fn seen_activities(q: &Query) -> Vec<String> {
         .iter()
         .map(|a| a.to_string())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_the_parser_would_refuse_is_said_to_be_too_large_not_utf8_or_too_deep() {
+        let page = br#"{"statements":[{"a":{"b":["[{\"]"]}}],"more":""}"#;
+        assert_eq!(page_problem(page), None);
+        assert_eq!(nesting(page, 64), 5, "brackets in strings do not count");
+        // 200 000 levels: refused at once, not read as «no answers».
+        let deep = format!(
+            r#"{{"statements":[{}{}],"more":""}}"#,
+            "[".repeat(200_000),
+            "]".repeat(200_000)
+        );
+        assert_eq!(
+            page_problem(deep.as_bytes()),
+            Some(Problem::PageTooDeep(MAX_DEPTH))
+        );
+        let mut bad = br#"{"statements":[],"more":""}"#.to_vec();
+        bad.insert(3, 0xff);
+        assert_eq!(page_problem(&bad), Some(Problem::PageNotUtf8(3)));
+        // A 50 MB `more`: the page is over the limit.
+        let big = format!(
+            r#"{{"statements":[],"more":"{}"}}"#,
+            "m".repeat(MAX_PAGE_BYTES)
+        );
+        assert_eq!(
+            page_problem(big.as_bytes()),
+            Some(Problem::PageTooLarge(MAX_PAGE_BYTES))
+        );
+    }
 }

@@ -41,6 +41,30 @@ pub fn namer(stop: &str, choice: &str) -> Option<Names> {
     Some(Names::new(es, en))
 }
 
+/// The lab's own names of its stops (title, question) and of the choices it words: the
+/// report's names for what the lab knows, whatever a statement says (see
+/// [`crate::report::Catalogue`]). A choice shown as a number is named by its statements (what
+/// that learner saw), and by [`namer`] for its belief.
+pub fn catalogue(stop: &str, part: crate::report::Part) -> Option<Names> {
+    use crate::record::Words;
+    use crate::report::Part;
+    let st = Stop::from_name(stop)?;
+    let words = crate::ui::progress::LabWords;
+    let names = match part {
+        Part::Name => words.stop_title(st),
+        Part::Question => words.stop_prompt(st),
+        Part::Choice(c) => {
+            let shows = st.offer(Choice::from_name(c)?)?.shows;
+            if !matches!(shows, Answer::Choice(_)) {
+                return None;
+            }
+            words.answer(shows)
+        }
+    };
+    let names = Names::new(&names.es, &names.en);
+    (names.es.is_some() || names.en.is_some()).then_some(names)
+}
+
 #[derive(Properties, PartialEq, Clone)]
 pub struct TeacherProps {
     pub lang: Lang,
@@ -65,7 +89,7 @@ pub fn start_read(
     let generation = generations.get().wrapping_add(1);
     generations.set(generation);
     let activity = filter.activity.clone().unwrap_or_default();
-    let report = Rc::new(RefCell::new(Report::new(filter)));
+    let report = Rc::new(RefCell::new(Report::new(filter).with_catalogue(catalogue)));
     let stop = Rc::new(Cell::new(false));
     model.dispatch(Msg::Start {
         generation,
@@ -88,6 +112,33 @@ pub fn start_read(
             })
         }),
     });
+}
+
+/// «Reintentar»: the read that stopped at `cut` goes on from the page it stopped at, into the
+/// same report (statements read twice are counted once: the report skips a repeated id).
+pub fn resume_read(model: &Teacher, generations: &Rc<Cell<u32>>, cut: load::Cut) {
+    let generation = generations.get().wrapping_add(1);
+    generations.set(generation);
+    let stop = Rc::new(Cell::new(false));
+    model.dispatch(Msg::Resume {
+        generation,
+        stop: stop.clone(),
+    });
+    let report = model.model().report.clone();
+    let m = model.clone();
+    let job = Job {
+        report,
+        stop,
+        on: Callback::from(move |event| {
+            let now = js_sys::Date::now();
+            m.dispatch(Msg::Event {
+                generation,
+                event,
+                now,
+            })
+        }),
+    };
+    wasm_bindgen_futures::spawn_local(load::from_store_at(job, cut.query, cut.walk));
 }
 
 #[component]
@@ -258,7 +309,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                         endpoint={props.endpoint.clone()} activity={props.activity.clone()} class={props.class.clone()} />
                 </details>
             }
-            <source::StatusLine model={parts::ModelRef::new(&teacher)} />
+            <source::StatusLine model={parts::ModelRef::new(&teacher)} generations={parts::Gen(generations.clone())} />
             <view::ReportView model={parts::ModelRef::keyed(&teacher, model.report_rev)} />
         </div>
     }

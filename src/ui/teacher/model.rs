@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use yew::Callback;
 
-use super::load::{Event, Progress};
+use super::load::{Cut, Event, Progress};
 use super::texts::Problem;
 use crate::lang::Lang;
 use crate::report::{Filter, Report};
@@ -51,6 +51,9 @@ pub struct Model {
     pub seen: Vec<String>,
     /// The activity the read asked for (as the contract reads it).
     pub activity: String,
+    /// A store's read that stopped before its end: the report is partial, and «Reintentar»
+    /// goes on from here.
+    pub partial: Option<Cut>,
 }
 
 pub enum Msg {
@@ -71,6 +74,11 @@ pub enum Msg {
         now: f64,
     },
     Fail(Problem),
+    /// «Reintentar»: the read of `generation` goes on into the same report.
+    Resume {
+        generation: u32,
+        stop: Rc<Cell<bool>>,
+    },
     Stop,
     Anonymise(bool),
     Project(bool),
@@ -102,6 +110,7 @@ impl Model {
             reads_done: 0,
             seen: Vec::new(),
             activity: String::new(),
+            partial: None,
         }
     }
 }
@@ -147,7 +156,24 @@ impl Model {
                 m.status = Status::Loading(Progress::default());
                 m.shown = PAGE;
                 m.seen.clear();
+                m.partial = None;
             }
+            Msg::Resume { generation, stop } => {
+                m.stop.set(true);
+                m.generation = generation;
+                m.stop = stop;
+                let pages = m.partial.take().map_or(0, |c| c.walk.pages);
+                let read = m.report.borrow().counts().read;
+                m.status = Status::Loading(Progress {
+                    read,
+                    pages,
+                    ..Progress::default()
+                });
+            }
+            Msg::Event {
+                event: Event::Cut(cut),
+                ..
+            } => m.partial = Some(cut),
             Msg::Event {
                 event: Event::Seen(seen),
                 ..
@@ -158,7 +184,7 @@ impl Model {
                     Event::Done { feed_ms, wall_ms } => Status::Done { feed_ms, wall_ms },
                     Event::Stopped => Status::Stopped,
                     Event::Failed(p) => Status::Failed(p),
-                    Event::Seen(_) => unreachable!("matched above"),
+                    Event::Seen(_) | Event::Cut(_) => unreachable!("matched above"),
                 };
                 let answers = m.report.borrow().counts().answers;
                 if matches!(m.status, Status::Done { .. } | Status::Stopped) && answers > 0 {
@@ -181,6 +207,29 @@ impl Model {
         }
         m.rev = m.rev.wrapping_add(1);
         true
+    }
+}
+
+impl Model {
+    /// What the report, its export and its printout say of a read that stopped before its
+    /// end: how many pages came, that the rest are missing, and why (`origin`: this page's,
+    /// for a store that refuses it).
+    pub fn partial_note(&self, origin: &str) -> Option<String> {
+        let cut = self.partial.as_ref()?;
+        let t = super::texts::texts(self.lang);
+        let pages = u64::from(cut.walk.pages);
+        let read = super::texts::plural(t.pages_n, pages, &pages.to_string());
+        let mut note = crate::lang::fill(t.partial, &[&read]);
+        let cause = match &self.status {
+            Status::Failed(p) => t.problem(p, &self.source, origin),
+            Status::Stopped => t.stopped_by_you.to_string(),
+            _ => String::new(),
+        };
+        if !cause.is_empty() {
+            note.push(' ');
+            note.push_str(&cause);
+        }
+        Some(note)
     }
 }
 
@@ -255,5 +304,89 @@ mod tests {
         assert!(matches!(m.status, Status::Done { .. }));
         m.apply(Msg::Project(true));
         assert!(m.projecting && m.anonymised, "projected, names hidden");
+    }
+
+    #[test]
+    fn a_read_cut_short_is_partial_with_its_cause_and_goes_on_into_the_same_report() {
+        use super::super::query::{endpoint, Query, Walk};
+        let q = Query {
+            endpoint: endpoint("http://127.0.0.1:9/xapi").unwrap(),
+            auth: "Basic x".into(),
+            activity: "https://course.example/labs/retry".into(),
+            since: None,
+            until: None,
+            limit: 500,
+        };
+        let mut walk = Walk::new(&q);
+        assert_eq!(walk.read(&q, Some("/xapi/statements?more=2")), Ok(true));
+        let mut m = Model::new(Lang::Es);
+        let report = Rc::new(RefCell::new(Report::new(Filter::default())));
+        m.apply(Msg::Start {
+            generation: 1,
+            report: report.clone(),
+            stop: Rc::new(Cell::new(false)),
+            source: q.endpoint.clone(),
+            from_file: false,
+            activity: q.activity.clone(),
+        });
+        assert_eq!(m.partial_note("http://page"), None);
+        let event = |e| Msg::Event {
+            generation: 1,
+            event: e,
+            now: 0.0,
+        };
+        m.apply(event(Event::Cut(Cut {
+            query: q.clone(),
+            walk: walk.clone(),
+        })));
+        m.apply(event(Event::Failed(Problem::Closed)));
+        assert_eq!(
+            m.partial_note("http://page").as_deref(),
+            Some("Parcial: se leyeron 1 página; faltan las demás. El LRS cortó la conexión antes de terminar una página.")
+        );
+        m.apply(Msg::Lang(Lang::En));
+        assert!(m
+            .partial_note("http://page")
+            .unwrap()
+            .starts_with("Partial: 1 page read; the rest are missing. The LRS closed"));
+        // «Reintentar»: the same report, loading from the page that failed.
+        m.apply(Msg::Resume {
+            generation: 2,
+            stop: Rc::new(Cell::new(false)),
+        });
+        assert!(Rc::ptr_eq(&m.report, &report));
+        assert_eq!(m.partial, None);
+        assert!(matches!(
+            m.status,
+            Status::Loading(Progress { pages: 1, .. })
+        ));
+        m.apply(Msg::Event {
+            generation: 2,
+            event: Event::Done {
+                feed_ms: 0.0,
+                wall_ms: 0.0,
+            },
+            now: 1.0,
+        });
+        assert_eq!(
+            m.partial_note("http://page"),
+            None,
+            "read to its end: whole"
+        );
+        // Stopped half-way by the teacher: partial too, and said so.
+        m.apply(Msg::Event {
+            generation: 2,
+            event: Event::Cut(Cut { query: q, walk }),
+            now: 2.0,
+        });
+        m.apply(Msg::Event {
+            generation: 2,
+            event: Event::Stopped,
+            now: 2.0,
+        });
+        assert!(m
+            .partial_note("")
+            .unwrap()
+            .ends_with("Reading was stopped with «Stop»."));
     }
 }

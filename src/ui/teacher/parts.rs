@@ -66,6 +66,10 @@ pub fn export_handler(model: &Teacher) -> Callback<MouseEvent> {
             no: t.no,
         };
         let text = output::csv(&m.report.borrow(), &namer, naming(&m), m.lang, &words);
+        let origin = web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default();
+        let text = output::marked(m.partial_note(&origin).as_deref(), text);
         // A byte order mark, so spreadsheets read the accents as UTF-8.
         let _ = crate::ui::export::download(
             t.csv_name,

@@ -128,6 +128,66 @@ impl Query {
     }
 }
 
+/// Most pages one read follows: at [`source::LIMIT`](super::source::LIMIT) statements a page,
+/// a million statements, far more than a course's class leaves; a store still offering pages
+/// after that is said to, and what was read is kept (partial).
+pub const MAX_PAGES: u32 = 2000;
+/// Longest `more` followed, in bytes: a store's continuation is an address, not a document.
+pub const MAX_MORE: usize = 8 << 10;
+
+/// The pages a read has followed: how many, and every address it was sent to, so a store whose
+/// `more` leads back to any page already read (two addresses in turn, not only the last one
+/// again) is stopped, and so is one that offers new pages for ever ([`MAX_PAGES`]). Carried
+/// over when «Reintentar» goes on from a page that failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// Pages read whole.
+    pub pages: u32,
+    /// The address to read next (the first page's, then each `more`'s).
+    pub next: String,
+    seen: std::collections::BTreeSet<String>,
+}
+
+impl Walk {
+    pub fn new(q: &Query) -> Walk {
+        let first = q.first_url();
+        Walk {
+            pages: 0,
+            seen: [first.clone()].into(),
+            next: first,
+        }
+    }
+
+    /// After a page read whole whose `more` is `more`: Ok(false) at the end, Ok(true) with
+    /// `next` set to the following page, Err when `more` leads off the store's origin, to an
+    /// address already read, is longer than [`MAX_MORE`], or the read is at [`MAX_PAGES`].
+    pub fn read(&mut self, q: &Query, more: Option<&str>) -> Result<bool, Problem> {
+        self.pages += 1;
+        let Some(m) = more.filter(|m| !m.is_empty()) else {
+            return Ok(false);
+        };
+        if m.len() > MAX_MORE {
+            return Err(Problem::MoreTooLong(m.len()));
+        }
+        let next = q.next_url(m)?;
+        if !self.seen.insert(next.clone()) {
+            return Err(Problem::Loop);
+        }
+        if self.pages >= MAX_PAGES {
+            return Err(Problem::TooManyPages(MAX_PAGES));
+        }
+        self.next = next;
+        Ok(true)
+    }
+}
+
+/// Whether an answer came from `url`'s origin (`final_url` is the address the browser says
+/// the answer is from, after any redirect): the store's key and the statements counted are
+/// only ever the store's own.
+pub fn same_origin(final_url: &str, url: &str) -> bool {
+    final_url.is_empty() || (origin(final_url).is_some() && origin(final_url) == origin(url))
+}
+
 /// The `Authorization` value for a key and secret (HTTP Basic); a key typed as a whole
 /// `Basic …` header with no secret is taken as it is.
 pub fn basic(key: &str, secret: &str) -> String {
@@ -195,6 +255,53 @@ mod tests {
              &related_activities=true&verb=http%3A%2F%2Fadlnet.gov%2Fexpapi%2Fverbs%2Fanswered&limit=500\
              &since=2026-12-01T00%3A00%3A00.000Z"
         );
+    }
+
+    #[test]
+    fn a_more_that_cycles_or_never_ends_is_stopped_with_its_reason() {
+        let q = q();
+        // Two addresses in turn: the third page is the first `more` again.
+        let mut w = Walk::new(&q);
+        assert_eq!(w.read(&q, Some("/xapi/statements?more=a")), Ok(true));
+        assert_eq!(w.read(&q, Some("/xapi/statements?more=b")), Ok(true));
+        assert_eq!(
+            w.read(&q, Some("/xapi/statements?more=a")),
+            Err(Problem::Loop)
+        );
+        // Back to the first page's own address.
+        let mut w = Walk::new(&q);
+        assert_eq!(w.read(&q, Some(&q.first_url())), Err(Problem::Loop));
+        // A new `more` every time: stopped at the page limit, having read that many pages.
+        let mut w = Walk::new(&q);
+        let mut n = 0;
+        let end = loop {
+            n += 1;
+            match w.read(&q, Some(&format!("/xapi/statements?more={n}"))) {
+                Ok(true) => assert!(w.next.ends_with(&format!("more={n}"))),
+                other => break other,
+            }
+        };
+        assert_eq!(end, Err(Problem::TooManyPages(MAX_PAGES)));
+        assert_eq!(w.pages, MAX_PAGES);
+        // The end, and a `more` that is a document rather than an address.
+        let mut w = Walk::new(&q);
+        assert_eq!(w.read(&q, Some("")), Ok(false));
+        assert_eq!(w.read(&q, None), Ok(false));
+        let huge = format!("/xapi/statements?more={}", "x".repeat(MAX_MORE));
+        assert_eq!(
+            w.read(&q, Some(&huge)),
+            Err(Problem::MoreTooLong(huge.len()))
+        );
+    }
+
+    #[test]
+    fn an_answer_from_another_origin_is_not_the_stores() {
+        let url = "https://lrs.example.org:8443/xapi/statements?x=1";
+        assert!(same_origin(url, url));
+        assert!(same_origin("https://lrs.example.org:8443/other", url));
+        assert!(!same_origin("https://evil.example/xapi/statements", url));
+        assert!(!same_origin("https://lrs.example.org/xapi/statements", url));
+        assert!(!same_origin("http://lrs.example.org:8443/xapi/", url));
     }
 
     #[test]

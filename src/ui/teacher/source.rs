@@ -260,6 +260,7 @@ pub fn Sources(props: &SourcesProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
     pub model: ModelRef,
+    pub generations: Gen,
 }
 
 /// The sentence for a problem, in the page's language.
@@ -281,6 +282,15 @@ fn problem_kind(p: &Problem) -> &'static str {
         Problem::Shape => "shape",
         Problem::ForeignMore(_) => "foreign-more",
         Problem::Loop => "loop",
+        Problem::NoAnswer => "no-answer",
+        Problem::Closed => "closed",
+        Problem::Redirected => "redirected",
+        Problem::TimedOut(_) => "timed-out",
+        Problem::TooManyPages(_) => "too-many-pages",
+        Problem::MoreTooLong(_) => "more-too-long",
+        Problem::PageTooLarge(_) => "page-too-large",
+        Problem::PageNotUtf8(_) => "page-not-utf8",
+        Problem::PageTooDeep(_) => "page-too-deep",
         Problem::BadEndpoint => "bad-endpoint",
         Problem::NoActivity => "no-activity",
         Problem::BadSince => "bad-since",
@@ -324,6 +334,22 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         let m = teacher.clone();
         Callback::from(move |_| m.dispatch(Msg::Stop))
     };
+    let on_resume = {
+        let (m, g, cut) = (
+            teacher.clone(),
+            props.generations.0.clone(),
+            model.partial.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if let Some(cut) = cut.clone() {
+                super::resume_read(&m, &g, cut);
+            }
+        })
+    };
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    let partial = model.partial_note(&origin);
     let line = match &model.status {
         Status::Idle => html! { <p class="empty" id="t-status">{ t.nothing_yet }</p> },
         Status::Loading(Progress {
@@ -430,6 +456,12 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             { line }
             if let Some((kind, text)) = problem {
                 <p class="notice teacher-problem" id="t-problem" role="alert" data-problem={kind}>{ text }</p>
+            }
+            if let Some(note) = partial {
+                <p class="notice teacher-partial" id="t-partial-status">{ note }
+                    { " " }
+                    <button type="button" class="btn" id="t-resume" onclick={on_resume}>{ t.resume }</button>
+                </p>
             }
             if !reasons.is_empty() && !matches!(model.status, Status::Idle) {
                 <p class="small" id="t-skipped">{ fill(t.skipped, &[&reasons.join(", ")]) }</p>

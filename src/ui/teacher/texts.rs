@@ -17,8 +17,28 @@ pub enum Problem {
     Server(u16),
     /// Another status that is no page of statements.
     Status(u16),
-    /// No answer at all: the address does not answer, or the store refuses this page (CORS).
+    /// The store answers (a request that asks no permission reaches it), and refuses this page
+    /// (CORS).
     Unreachable,
+    /// Nobody answers at the address (a closed port, a name that does not resolve).
+    NoAnswer,
+    /// The connection ended before a page did, after earlier pages came through.
+    Closed,
+    /// The store answered with a redirect: not followed (the key and the statements counted
+    /// are only ever the store's own origin's).
+    Redirected,
+    /// No byte came for this many seconds: the request was cancelled.
+    TimedOut(u32),
+    /// The read reached this many pages and the store still offered more.
+    TooManyPages(u32),
+    /// A `more` of this many bytes: no address.
+    MoreTooLong(usize),
+    /// A page longer than this many bytes.
+    PageTooLarge(usize),
+    /// A page that is not UTF-8 from this byte.
+    PageNotUtf8(usize),
+    /// A page nested deeper than this.
+    PageTooDeep(u32),
     /// An answer that is not a statements page.
     Shape,
     /// The store's `more` points at another origin (where the key is not sent).
@@ -107,6 +127,28 @@ pub struct TeacherTexts {
     /// `{0}`: where the store pointed.
     pub foreign_more: &'static str,
     pub repeated_more: &'static str,
+    /// `{0}` the store's origin.
+    pub no_answer: &'static str,
+    pub closed: &'static str,
+    pub redirected: &'static str,
+    /// `{0}` seconds.
+    pub timed_out: &'static str,
+    /// `{0}` pages.
+    pub too_many_pages: &'static str,
+    /// `{0}` bytes.
+    pub more_too_long: &'static str,
+    /// `{0}` MB.
+    pub page_too_large: &'static str,
+    /// `{0}` the byte.
+    pub page_not_utf8: &'static str,
+    /// `{0}` levels.
+    pub page_too_deep: &'static str,
+    /// A read that stopped before its end: `{0}` the pages read («3 páginas»).
+    pub partial: &'static str,
+    /// Goes on from the page that failed.
+    pub resume: &'static str,
+    /// The cause of a partial read the teacher stopped.
+    pub stopped_by_you: &'static str,
     pub bad_endpoint: &'static str,
     pub no_activity: &'static str,
     pub bad_since: &'static str,
@@ -232,6 +274,15 @@ impl TeacherTexts {
             Problem::Shape => t.shape.into(),
             Problem::ForeignMore(to) => fill(t.foreign_more, &[to]),
             Problem::Loop => t.repeated_more.into(),
+            Problem::NoAnswer => fill(t.no_answer, &[super::query::origin(file).unwrap_or(file)]),
+            Problem::Closed => t.closed.into(),
+            Problem::Redirected => t.redirected.into(),
+            Problem::TimedOut(s) => fill(t.timed_out, &[&s.to_string()]),
+            Problem::TooManyPages(n) => fill(t.too_many_pages, &[&n.to_string()]),
+            Problem::MoreTooLong(n) => fill(t.more_too_long, &[&n.to_string()]),
+            Problem::PageTooLarge(n) => fill(t.page_too_large, &[&(n >> 20).to_string()]),
+            Problem::PageNotUtf8(at) => fill(t.page_not_utf8, &[&at.to_string()]),
+            Problem::PageTooDeep(n) => fill(t.page_too_deep, &[&n.to_string()]),
             Problem::BadEndpoint => t.bad_endpoint.into(),
             Problem::NoActivity => t.no_activity.into(),
             Problem::BadSince => t.bad_since.into(),
@@ -308,6 +359,14 @@ mod tests {
                 t.status,
                 t.unreachable,
                 t.foreign_more,
+                t.no_answer,
+                t.timed_out,
+                t.too_many_pages,
+                t.more_too_long,
+                t.page_too_large,
+                t.page_not_utf8,
+                t.page_too_deep,
+                t.partial,
                 t.not_statements,
                 t.trailing,
                 t.truncated,

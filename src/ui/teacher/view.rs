@@ -247,8 +247,16 @@ pub fn ReportView(props: &ReportProps) -> Html {
         }
     });
 
+    // A read that stopped before its end says so above its numbers (and so in the printout).
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    let partial = model.partial_note(&origin);
     html! {
         <div class="teacher-report">
+            if let Some(note) = partial {
+                <p class="notice teacher-partial" id="t-partial">{ note }</p>
+            }
             <p class="teacher-summary" id="t-summary">{ summary }</p>
             <section class="teacher-tomorrow" id="t-tomorrow" aria-labelledby="t-tomorrow-h">
                 <h2 id="t-tomorrow-h" class="sr-only">{ t.tomorrow_heading }</h2>

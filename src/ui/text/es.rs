@@ -656,6 +656,9 @@ fn why_es(why: &Why) -> &'static str {
         Why::Damaged => "está dañado o incompleto: copia el enlace entero",
         Why::NotId(..) => "«{0}» no es un identificador (de 1 a 64 letras, cifras, «.», «_» o «-»)",
         Why::NotJsonAt(..) => "no es un archivo JSON válido (línea {0}, columna {1})",
+        Why::TooMuchWork(..) => {
+            "podría pedir {0} intentos de entrega (publicaciones × (reintentos + 1) × (1 + reenvíos)); el límite es {1}, así que no se reproduce"
+        }
     }
 }
 
