@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, WAIT, assert, checks, launchChromium, settled, until } from './lib.mjs';
-import { STOPS, after, choiceIds, isQuestion, predict, runStop, setRate, tapStill } from './path-walk.mjs';
+import { STOPS, after, choiceIds, passStop, predict, tapStill } from './path-walk.mjs';
 
 const t0 = Date.now();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -177,16 +177,9 @@ async function leave(v) {
 /** Predicts at the i-th stop (the lesson's answer, or the choice after it when `wrong`), runs it
  * until it is passed and goes on to the next. */
 async function walkStop(v, i, wrong) {
-  const [stop, answer] = STOPS[i];
-  await v.lab.locator(`#path[data-stop=${stop}]`).waitFor();
-  const ids = await choiceIds(v.lab);
-  const said = wrong ? after(ids, answer) : answer;
-  await predict(v.sco, v.lab, stop, said);
-  if (!isQuestion(stop)) await v.lab.locator('#speed').selectOption('3600');
-  if (stop === 'step_failure_rate') await v.lab.locator('#failure').evaluate(setRate);
-  await runStop(v.lab, stop, `.path-marks li:nth-child(${i + 1}).passed`);
+  const said = await passStop(v.sco, v.lab, i, wrong);
   if (i + 1 < STOPS.length) await tapStill(v.sco, v.lab, '#path-next');
-  return { stop, said, right: said === answer, answer };
+  return said;
 }
 
 const is12 = (version) => version === '1.2';

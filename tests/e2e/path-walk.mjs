@@ -44,17 +44,20 @@ export async function predict(page, lab, stop, choice) {
     .catch(() => { throw new Error(`${stop}: the choices stayed open ${WAIT / 1000} s after predicting ${choice}`); });
 }
 
-/** Passes the i-th stop in the lab frame `lab`: predicts (wrongly if `wrong`), runs the stop's
- * own action at 3600x until the stop is marked passed. */
+/** Passes the i-th stop in the lab frame `lab`: predicts (wrongly if `wrong`: the choice after
+ * the lesson's answer), runs the stop's own action at 3600x until the stop is marked passed.
+ * Resolves to what was said: { stop, said, right, answer }. */
 export async function passStop(page, lab, i, wrong) {
-  const [stop, right] = STOPS[i];
+  const [stop, answer] = STOPS[i];
   await lab.locator(`#path[data-stop=${stop}]`).waitFor();
   const ids = await choiceIds(lab);
-  assert(ids.includes(right), `${stop}: no choice ${right} among ${ids.join(', ')}`);
-  await predict(page, lab, stop, wrong ? after(ids, right) : right);
+  assert(ids.includes(answer), `${stop}: no choice ${answer} among ${ids.join(', ')}`);
+  const said = wrong ? after(ids, answer) : answer;
+  await predict(page, lab, stop, said);
   if (!isQuestion(stop)) await lab.locator('#speed').selectOption('3600');
   if (stop === 'step_failure_rate') await lab.locator('#failure').evaluate(setRate);
   await runStop(lab, stop, `.path-marks li:nth-child(${i + 1}).passed`);
+  return { stop, said, right: said === answer, answer };
 }
 
 /** Takes the stop's own action whenever it offers one, until `doneCss` shows in the lab:

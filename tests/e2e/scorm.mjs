@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import * as csso from 'csso';
 import { minify } from 'terser';
 import { DIST, assert, checks, launchChromium, serveDir, settled, wake } from './lib.mjs';
-import { STOPS, after, choiceIds, isQuestion, predict, runStop, setRate, tapStill } from './path-walk.mjs';
+import { STOPS, passStop, predict, runStop, tapStill } from './path-walk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..', '..');
@@ -181,18 +181,11 @@ async function leave(v) {
 /** Predicts at the i-th stop (the lesson's answer, or the choice after it when `wrong`), runs
  * it until it is passed and goes on to the next; what the learner said and how the card judged. */
 async function walkStop(v, i, wrong) {
-  const [stop, answer] = STOPS[i];
-  await v.lab.locator(`#path[data-stop=${stop}]`).waitFor();
-  const ids = await choiceIds(v.lab);
-  const said = wrong ? after(ids, answer) : answer;
-  await predict(v.sco, v.lab, stop, said);
-  if (!isQuestion(stop)) await v.lab.locator('#speed').selectOption('3600');
-  if (stop === 'step_failure_rate') await v.lab.locator('#failure').evaluate(setRate);
-  await runStop(v.lab, stop, `.path-marks li:nth-child(${i + 1}).passed`);
+  const said = await passStop(v.sco, v.lab, i, wrong);
   const card = (await v.lab.locator('#path-result').getAttribute('data-right')) === 'true';
-  assert(card === (said === answer), `${stop}: the card said ${card} for ${said} (the answer is ${answer})`);
+  assert(card === said.right, `${said.stop}: the card said ${card} for ${said.said} (the answer is ${said.answer})`);
   if (i + 1 < STOPS.length) await tapStill(v.sco, v.lab, '#path-next');
-  return { stop, said, right: said === answer, answer };
+  return said;
 }
 
 /** The lab's saved state as key=value pairs (its own text, as in localStorage). */

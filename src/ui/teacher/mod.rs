@@ -99,19 +99,24 @@ pub fn start_read(
         from_file,
         activity,
     });
-    let m = model.clone();
     run(Job {
         report,
         stop,
-        on: Callback::from(move |event| {
-            let now = js_sys::Date::now();
-            m.dispatch(Msg::Event {
-                generation,
-                event,
-                now,
-            })
-        }),
+        on: events_to(model, generation),
     });
+}
+
+/// Where a read's events go: the model, marked with the read's generation and the time.
+fn events_to(model: &Teacher, generation: u32) -> Callback<load::Event> {
+    let m = model.clone();
+    Callback::from(move |event| {
+        let now = js_sys::Date::now();
+        m.dispatch(Msg::Event {
+            generation,
+            event,
+            now,
+        })
+    })
 }
 
 /// «Reintentar»: the read that stopped at `cut` goes on from the page it stopped at, into the
@@ -124,19 +129,10 @@ pub fn resume_read(model: &Teacher, generations: &Rc<Cell<u32>>, cut: load::Cut)
         generation,
         stop: stop.clone(),
     });
-    let report = model.model().report.clone();
-    let m = model.clone();
     let job = Job {
-        report,
+        report: model.model().report.clone(),
         stop,
-        on: Callback::from(move |event| {
-            let now = js_sys::Date::now();
-            m.dispatch(Msg::Event {
-                generation,
-                event,
-                now,
-            })
-        }),
+        on: events_to(model, generation),
     };
     wasm_bindgen_futures::spawn_local(load::from_store_at(job, cut.query, cut.walk));
 }
