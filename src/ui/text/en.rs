@@ -201,7 +201,7 @@ pub static EN: Texts = Texts {
         explore: "Explore freely",
         resume: "Back to the guided path",
         step_short: "Step",
-        to_card: "Back to the guided path's card",
+        to_card: "Back to the step's card",
         to_card_word: " Step",
         predict: "Before you run it, what do you think will happen?",
         answer: "Choose your answer:",

@@ -207,7 +207,7 @@ pub static ES: Texts = Texts {
         explore: "Explorar libremente",
         resume: "Volver al recorrido guiado",
         step_short: "Avanzar",
-        to_card: "Volver a la tarjeta del recorrido guiado",
+        to_card: "Volver a la tarjeta del paso",
         to_card_word: " Paso",
         predict: "Antes de ejecutarlo, ¿qué crees que va a pasar?",
         answer: "Elige tu respuesta:",

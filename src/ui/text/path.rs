@@ -20,7 +20,8 @@ pub struct PathTexts {
     /// The dock's step button (its name is `step`).
     pub step_short: &'static str,
     /// The dock's way back to the stop's card from wherever a link led (a phone): its name,
-    /// and what the button shows.
+    /// which holds the word the button shows (`to_card_word`: a name must contain the visible
+    /// label, WCAG 2.5.3).
     pub to_card: &'static str,
     /// Beside the bar's «↑», on every screen (a short word: the bar is one row).
     pub to_card_word: &'static str,

@@ -11,6 +11,21 @@ fn fill_puts_arguments_at_their_marks() {
     assert_eq!(fill("", &[]), "");
 }
 
+/// A button whose name is not its visible words names them too (WCAG 2.5.3, «label in name»,
+/// which axe checks in the course page): the bar's way back to the stop's card.
+#[test]
+fn the_bars_way_back_is_named_by_the_word_it_shows() {
+    for lang in [Lang::Es, Lang::En] {
+        let p = &lang.t().path;
+        let word = p.to_card_word.trim().to_lowercase();
+        assert!(
+            !word.is_empty() && p.to_card.to_lowercase().contains(&word),
+            "{lang:?}: «{}» does not contain «{word}»",
+            p.to_card
+        );
+    }
+}
+
 /// Every string of a table, by reading the struct's fields through `Debug`-free means:
 /// the arrays and the scalar texts the page shows most.
 fn all_spanish() -> Vec<&'static str> {
