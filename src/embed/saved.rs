@@ -129,10 +129,32 @@ impl Saved {
     }
 }
 
-/// Whether `text` is the JSON the lab's version 1 stored: `{"version": 1, …}`.
+/// Whether `text` is the JSON the lab's version 1 stored: `{"version": 1, …}`. A scan of the
+/// bytes for that key and value, not a JSON parser: parsing into a `serde_json::Value` here
+/// put about 10 KB gzipped into the learner's module for this one sentence.
 fn is_version_1(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text)
-        .is_ok_and(|v| v.get("version").and_then(serde_json::Value::as_u64) == Some(1))
+    const KEY: &[u8] = b"\"version\"";
+    let b = text.as_bytes();
+    let skip_ws = |mut i: usize| {
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        i
+    };
+    (0..b.len()).any(|k| {
+        if !b[k..].starts_with(KEY) {
+            return false;
+        }
+        let colon = skip_ws(k + KEY.len());
+        if b.get(colon) != Some(&b':') {
+            return false;
+        }
+        let v = skip_ws(colon + 1);
+        b.get(v) == Some(&b'1')
+            && !b
+                .get(v + 1)
+                .is_some_and(|c| c.is_ascii_digit() || *c == b'.')
+    })
 }
 
 /// Reads stored text. `Err` says what was wrong, for the notice; the caller then uses defaults.
@@ -228,6 +250,10 @@ mod tests {
         // What the lab's version 1 stored.
         let v1 = r#"{"version":1,"lang":"es","config":{"seed":42},"challenges":[]}"#;
         assert_eq!(why(v1), Some(Why::EarlierVersion));
+        assert_eq!(why(r#"{ "version" : 1 }"#), Some(Why::EarlierVersion));
+        assert_eq!(why(r#"{"version":12}"#), Some(Why::NoVersion));
+        assert_eq!(why(r#"{"version":1.5}"#), Some(Why::NoVersion));
+        assert_eq!(why(r#"{"version"}"#), Some(Why::NoVersion));
     }
 
     #[test]
