@@ -336,7 +336,7 @@ try {
     const firsts = firstTries(small.plan, TABLE, SMALL_CLASS);
     assert(lines.length === 1 + firsts.length, `${lines.length - 1} rows for ${firsts.length} first tries`);
     const bruno = lines.find((l) => l.startsWith(`Bruno,${SMALL_CLASS},step_backoff,`));
-    assert(bruno && /,counts-initial-delivery,90\u00a0s,Cuenta la entrega inicial como si fuera un intento,no,1,2026-12-04T09:/.test(bruno), bruno);
+    assert(bruno && /,counts-initial-delivery,90\u00a0s,"Cuenta la entrega inicial como intento, o cree que cada reintento espera lo mismo",no,1,2026-12-04T09:/.test(bruno), bruno);
   });
 
   await check('print: no form, no tools, one stop per block', async () => {
