@@ -285,14 +285,7 @@ fn a_stores_page_and_its_more_never_panic() {
         "[a-z:/?&=.%@#\\\\ -]{0,40}",
         texty(),
     ];
-    let q = Query {
-        endpoint: endpoint("https://lrs.example.org:8443/xapi").unwrap(),
-        auth: "Basic eDp5".into(),
-        activity: ACT.into(),
-        since: None,
-        until: None,
-        limit: 500,
-    };
+    let q = store_query();
     run(
         "store pages and their more",
         (
@@ -324,20 +317,25 @@ fn a_stores_page_and_its_more_never_panic() {
     );
 }
 
-/// A store's walk through its pages (issue 58): any run of `more`s (repeats, cycles, other
-/// origins, documents for addresses) is followed at most [`MAX_PAGES`] pages, never to an
-/// address already read or off the store's origin, and every stop is a sentence; and any
-/// page's bytes (damaged UTF-8, deep nesting) are refused for what they are or read as a page.
-#[test]
-fn a_stores_walk_and_its_pages_bytes_never_panic() {
-    let q = Query {
+/// The store both store tests read from: its own origin, a key, the lab's activity.
+fn store_query() -> Query {
+    Query {
         endpoint: endpoint("https://lrs.example.org:8443/xapi").unwrap(),
         auth: "Basic eDp5".into(),
         activity: ACT.into(),
         since: None,
         until: None,
         limit: 500,
-    };
+    }
+}
+
+/// A store's walk through its pages (issue 58): any run of `more`s (repeats, cycles, other
+/// origins, documents for addresses) is followed at most [`MAX_PAGES`] pages, never to an
+/// address already read or off the store's origin, and every stop is a sentence; and any
+/// page's bytes (damaged UTF-8, deep nesting) are refused for what they are or read as a page.
+#[test]
+fn a_stores_walk_and_its_pages_bytes_never_panic() {
+    let q = store_query();
     let more = prop_oneof![
         (0u8..4).prop_map(|n| format!("/xapi/statements?more={n}")),
         Just(String::new()),
