@@ -305,14 +305,22 @@ try {
     assert(await onScreen('#wb-status-list'), '«Vaciar» told off screen');
     // As a learner holds the phone to use the palette: the palette in the middle of the screen.
     await ph.locator('.wb-palette').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const thumb = () => ph.locator('.wb-add.wb-ack').evaluate((e) => e.getBoundingClientRect().top);
+    const before = await thumb();
     await ph.locator('.wb-add.wb-ack').tap();
+    await until('added', async () => (await ph.locator('.wb-block').count()) === 1);
+    // The step lengthens the program above the palette: the button stays under the thumb.
+    const after = await thumb();
+    assert(Math.abs(after - before) <= 2, `the tapped «+» moved ${Math.round(after - before)} px on the screen`);
+    await ph.locator('.wb-add.wb-ack').tap();
+    await until('added twice', async () => (await ph.locator('.wb-block').count()) === 2);
+    assert(Math.abs((await thumb()) - before) <= 2, `the second tap moved the «+» ${Math.round((await thumb()) - before)} px`);
     const added = await ph.locator('#wb-status-palette').innerText();
-    assert(added.startsWith('Añadiste «Enviar el ack al broker» al final: es el paso 1 de 1.'), added);
+    assert(added.startsWith('Añadiste «Enviar el ack al broker» al final: es el paso 2 de 2.'), added);
     assert(await onScreen('#wb-status-palette'), '«+ añadir» told off screen');
-    assert(await onScreen('.wb-block'), 'the added block is off screen');
+    assert(await onScreen('#wb-block-1'), 'the added block is off screen');
     await ph.screenshot({ path: join(out, 'workbench-added-375.png') });
-    await ph.locator('#wb-undo').tap();
-    await ph.locator('#wb-undo').tap();
+    for (let i = 0; i < 3; i++) await ph.locator('#wb-undo').tap();
     assert(await ph.locator('.wb-block').count() === 5, 'not undone');
     // The steps' rules are a tap away.
     await ph.locator('.wb-rules summary').tap();
@@ -342,6 +350,25 @@ try {
     await lab.locator('.workbench-entry .wb-list').waitFor();
     await lab.locator('#wb-preset').selectOption('mark_first');
     await lab.locator('.wb-block').first().waitFor();
+    // A step added from the palette, in the middle of the course page's screen: the program
+    // above it grows, and the «+» stays under the thumb (the page around the frame scrolls).
+    const thumb = async () => (await ph.evaluate(() => document.getElementById('lab-frame').getBoundingClientRect().top))
+      + await lab.locator('.wb-add.wb-ack').evaluate((e) => e.getBoundingClientRect().top);
+    // The preset's own smooth scroll to its status line may still be going: centred again
+    // until the «+» stays on the screen.
+    let held = NaN;
+    for (let i = 0; i < 10 && !(held > 0 && held < 600); i++) {
+      await lab.locator('.wb-palette').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await ph.waitForTimeout(400);
+      held = await thumb();
+    }
+    const steps = await lab.locator('.wb-block').count();
+    await lab.locator('.wb-add.wb-ack').tap();
+    await until('a step added', async () => (await lab.locator('.wb-block').count()) === steps + 1);
+    const moved = (await thumb()) - held;
+    assert(Math.abs(moved) <= 2, `in the course page the tapped «+» moved ${Math.round(moved)} px on the screen`);
+    await lab.locator('#wb-undo').tap();
+    await until('undone', async () => (await lab.locator('.wb-block').count()) === steps);
     await lab.locator('#wb-guess-lost').check();
     await tap('#wb-check');
     await lab.locator('#wb-run').waitFor();

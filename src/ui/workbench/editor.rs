@@ -82,7 +82,8 @@ pub fn palette(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> H
                 { for Step::ALL.iter().map(|&s| html! {
                     <li>
                         <button class={classes!("btn", "wb-add", format!("wb-{}", s.as_str()))} disabled={n >= MAX_STEPS}
-                            aria-label={fill(t.add, &[t.step(s, effect, c)])} onclick={d.reform(move |_| WbAction::Add(s))}>
+                            aria-label={fill(t.add, &[t.step(s, effect, c)])}
+                            onclick={d.reform(move |e: MouseEvent| { hold_in_place(&e); WbAction::Add(s) })}>
                             <span aria-hidden="true">{ "+ " }</span>{ t.step(s, effect, c) }
                         </button>
                         <small class="wb-rule">{ t.step_rule(s, effect, c) }</small>
@@ -99,6 +100,61 @@ pub fn palette(wb: &Workbench, t: &'static WbTexts, d: &Callback<WbAction>) -> H
             </details>
             { status(Place::Palette, wb, t, d) }
         </section>
+    }
+}
+
+thread_local! {
+    /// The palette button just tapped and where it was on the learner's screen: the step it
+    /// adds lengthens the program above it (on a phone), and the button must not move away
+    /// under the thumb ([`keep_in_place`] after the render).
+    static HELD: std::cell::RefCell<Option<(web_sys::Element, f64)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// An element's top on the learner's screen: in a frame of the same origin (a course page that
+/// sizes the frame to the lab, which then never scrolls itself) the top page's screen.
+fn screen_top(el: &web_sys::Element) -> f64 {
+    let frame = web_sys::window().and_then(|w| w.frame_element().ok().flatten());
+    el.get_bounding_client_rect().top() + frame.map_or(0.0, |f| f.get_bounding_client_rect().top())
+}
+
+fn hold_in_place(e: &MouseEvent) {
+    // The button itself: Yew listens at its root, so the event's current target is not it.
+    let el = e
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .and_then(|t| t.closest("button").ok().flatten());
+    HELD.with(|h| {
+        *h.borrow_mut() = el.map(|el| {
+            let y = screen_top(&el);
+            (el, y)
+        })
+    });
+}
+
+/// After the render that added a step: scrolls (at once, before the paint) by as much as the
+/// tapped button moved, first the lab's own page, then a same-origin course page around its
+/// frame. A frame of another origin cannot be scrolled from here: there the button moves.
+pub fn keep_in_place() {
+    let Some((el, was)) = HELD.with(|h| h.borrow_mut().take()) else {
+        return;
+    };
+    let Some(win) = web_sys::window() else { return };
+    let by = |w: &web_sys::Window, dy: f64| {
+        let o = web_sys::ScrollToOptions::new();
+        o.set_top(dy);
+        o.set_behavior(web_sys::ScrollBehavior::Instant);
+        w.scroll_by_with_scroll_to_options(&o);
+    };
+    let moved = screen_top(&el) - was;
+    if moved.abs() < 1.0 {
+        return;
+    }
+    by(&win, moved);
+    let left = screen_top(&el) - was;
+    if left.abs() >= 1.0 && win.frame_element().ok().flatten().is_some() {
+        if let Some(parent) = win.parent().ok().flatten() {
+            by(&parent, left);
+        }
     }
 }
 

@@ -214,6 +214,7 @@ pub fn WorkbenchApp(props: &WbProps) -> Html {
                     let _ = root.set_attribute("lang", wb.lang.code());
                 }
             }
+            crate::ui::workbench::editor::keep_in_place();
             if let Some((fx, tool)) = pending.borrow_mut().take() {
                 carry_out(&fx, tool.as_deref(), &host);
             }
