@@ -47,6 +47,10 @@ function start() {
   return started;
 }
 
+// A host that keeps the progress and hands it over by message (`restore=message`, the SCORM
+// launch page): the lab starts once it is here (restore.js, fetched only then).
+if (location.search.includes('restore=message')) window.retryLabRestored = await (await import('./restore.js')).handedOver();
+
 const view = document.querySelector('#lab > .prerendered');
 if (!document.documentElement.classList.contains('at-touch') || !view) {
   await start();

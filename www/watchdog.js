@@ -40,8 +40,8 @@
   // saved, no link. Where the lab will open on something else (another language, options, a
   // saved session, a share link), it is hidden here, before it is ever painted, and only the
   // loading line shows: no flash of the wrong first view.
-  // A host that keeps the progress (keep=host) hands it over as `saved`; this browser's own
-  // is then not the lab's.
+  // A host that keeps the progress (keep=host) hands it over as `saved`, or by a message
+  // (`restore=message`, start.js waits for it); this browser's own is then not the lab's.
   var neutral = { origin: 1, xapi: 1, class: 1, resize: 1, id: 1, keep: 1 };
   var differs = location.hash.length > 1;
   params.forEach(function (v, k) { if (!neutral[k] && !(k === 'lang' && v === 'es')) differs = true; });

@@ -74,6 +74,10 @@ pub struct MountOptions {
     /// The progress the host kept, as the lab wrote it (implies `keep=host`): read and checked
     /// exactly like `localStorage`'s. Absent with `keep=host`: nothing kept yet, a first visit.
     pub saved: Option<String>,
+    /// The host hands its kept progress over in a `restore` message instead (`restore=message`,
+    /// implies `keep=host`): the page's loader waits for it before the lab starts, so a long
+    /// state never goes into an address. `saved` in the address wins over it.
+    pub restore_by_message: bool,
 }
 
 /// Longest embedding id.
@@ -150,6 +154,10 @@ impl MountOptions {
         // A host that hands over the progress keeps it.
         if self.saved.is_some() {
             self.keep = Keep::Host;
+            self.restore_by_message = false;
+        }
+        if self.restore_by_message {
+            self.keep = Keep::Host;
         }
         if let Some(id) = self.id.take() {
             if valid_id(&id) {
@@ -201,6 +209,10 @@ impl MountOptions {
                 v.and_then(crate::lab::path::Stop::from_name)
                     .map(|s| self.stop = Some(s)),
                 Why::OneOf("step_backoff | … | ask_at_least_once"),
+            ),
+            "restore" => (
+                (v == Some("message")).then(|| self.restore_by_message = true),
+                Why::OneOf("message"),
             ),
             "diagnostics" => (
                 match v {

@@ -270,6 +270,13 @@ try {
     await p3.click('#publish-one');
     assert((await p3.textContent('#event-counts')).includes('1'), 'lab does not work');
     assert(errs.length === 0, errs.join(' | '));
+    // A lab told to wait for its kept progress by message (restore=message) with no host to
+    // hand it over: it starts, afresh, and says the progress is missing.
+    await p3.goto(a.url + 'index.html?restore=message');
+    await p3.waitForSelector('#boundary-notices');
+    const missing = await p3.textContent('#boundary-notices');
+    assert(/retry-lab: falta/.test(missing), `no notice of the missing progress: ${missing}`);
+    assert(errs.length === 0, errs.join(' | '));
     await ctx3.close();
   });
 } finally {

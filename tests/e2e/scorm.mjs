@@ -390,6 +390,11 @@ for (const [dir, how] of [['p12', 'init-throws'], ['p2004', 'set-throws'], ['p12
       // Taken at its word: no failure to tell, and the lab resumes.
       assert(bridge.errors.length === 0 && said === '', `${said} ${bridge.errors}`);
       await v.lab.locator('#path[data-stop=step_no_immediate_retry]').waitFor();
+      // The launch page carries its own policy (a platform may serve it with none).
+      const policy = await v.sco.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+      assert(/script-src 'self'/.test(policy ?? ''), `the launch page's policy: ${policy}`);
+      // Resumed from a state handed over by message: none of it in the lab's address.
+      assert(/[?&]restore=message/.test(src) && !/[?&]saved=/.test(src) && bridge.handedOver >= 1, `src ${src}; handed over ${bridge.handedOver}`);
     } else {
       assert(await v.sco.locator('#scorm-status').isVisible() && /plataforma/.test(said) && (how === 'huge' || /docente/.test(said)), `the sentence: «${said}»`);
       assert(bridge.errors.length > 0, 'no failure kept in scormBridge.errors');

@@ -4,7 +4,8 @@
 // content, the bridge's own part damaged) and random messages from the lab's frame and from
 // elsewhere (saved states, statements of any shape, heights), then the page closing. Each case
 // must hold: nothing thrown out of the bridge, the lab always opened (or, without a runtime,
-// the page sent to index.html), its address bounded, a failure always said on the page, every
+// the page sent to index.html), its address bounded and free of the kept state (handed over by
+// message, to the page's own origin only), a failure always said on the page, every
 // value handed to the runtime a string, suspend_data within the version's limit, interactions
 // numbered on from the bridge's count without gaps. Seeded: a failure names its case's seed.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The bridge is an ES module in a .js file of a package that is not: imported as .mjs.
 const tmp = mkdtempSync(join(tmpdir(), 'scorm-bridge-fuzz-'));
 copyFileSync(join(ROOT, 'www/scorm/scorm-bridge.js'), join(tmp, 'bridge.mjs'));
-const { start, MAX_ADDRESS } = await import(join(tmp, 'bridge.mjs'));
+const { start, MAX_ADDRESS, MAX_KEPT } = await import(join(tmp, 'bridge.mjs'));
 rmSync(tmp, { recursive: true, force: true });
 
 const CASES = Number(process.env.FUZZ_CASES ?? 1000000);
@@ -110,6 +111,7 @@ function anyStatement(r) {
 }
 
 let failures = 0;
+let handovers = 0;
 const t0 = process.hrtime.bigint();
 for (let c = 0; c < CASES; c++) {
   const seed = c * 2654435761 + 1;
@@ -118,7 +120,13 @@ for (let c = 0; c < CASES; c++) {
   const sets = [];
   const listeners = { message: [], pagehide: [] };
   const status = { textContent: '', hidden: true };
-  const frame = { src: '', style: {}, contentWindow: {} };
+  // The frame, and what is posted to it (the kept state's handover, when the lab asks), which
+  // may throw as a frame of a page gone elsewhere would.
+  const posted = [];
+  const frame = {
+    src: '', style: {},
+    contentWindow: { postMessage: (data, origin) => { if (r.chance(0.02)) throw new Error('gone'); posted.push({ data, origin }); } },
+  };
   let replaced = null;
   const win = {
     document: {
@@ -144,7 +152,7 @@ for (let c = 0; c < CASES; c++) {
       const fromLab = r.chance(0.9);
       const data = r.chance(0.1) ? anyAnswer(r) : {
         source: r.chance(0.95) ? 'retry-lab' : 'other',
-        type: r.pick(['saved', 'xapi', 'height', 'other']),
+        type: r.pick(['saved', 'xapi', 'height', 'restore', 'other']),
         state: r.chance(0.7) ? anyKept(r).replace(/&scorm=.*$/, '') : anyAnswer(r),
         statement: anyStatement(r),
         px: r.pick([100, -5, 1e9, NaN, '300']),
@@ -157,9 +165,14 @@ for (let c = 0; c < CASES; c++) {
       continue;
     }
     if (!frame.src.startsWith('index.html')) fail(`the lab was not opened (src «${frame.src.slice(0, 80)}»)`);
-    const saved = /[?&]saved=([^&]*)/.exec(frame.src)?.[1] ?? '';
-    if (saved.length > MAX_ADDRESS) fail(`suspend_data of ${saved.length} characters in the lab's address`);
-    if (frame.src.length > MAX_ADDRESS + 400) fail(`an address of ${frame.src.length} characters`);
+    if (/[?&]saved=/.test(frame.src)) fail(`suspend_data in the lab's address: ${frame.src.slice(0, 80)}`);
+    if (frame.src.length > MAX_ADDRESS) fail(`an address of ${frame.src.length} characters`);
+    handovers += posted.length;
+    for (const p of posted) {
+      if (p.origin !== ORIGIN) fail(`the state handed to ${p.origin}`);
+      if (p.data?.type !== 'restore' || typeof p.data.state !== 'string' || p.data.state.length > MAX_KEPT) fail(`a handover of ${String(p.data?.state).length} characters`);
+    }
+    if (posted.length > 0 && !/[?&]restore=message/.test(frame.src)) fail('a state handed over to a lab that does not wait for it');
     if (bridge.errors.length > 0 && (status.hidden || status.textContent.length < 20)) fail(`failures not said: ${bridge.errors[0]}`);
     const limit = version === '1.2' ? 4096 : 64000;
     const indices = [];
@@ -175,5 +188,5 @@ for (let c = 0; c < CASES; c++) {
   }
 }
 const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-console.log(`fuzz scorm-bridge: ${CASES} launches with misbehaving runtimes and messages, ${failures} failures, ${(ms / 1000).toFixed(1)} s (${((1000 * ms) / CASES).toFixed(1)} µs each)`);
+console.log(`fuzz scorm-bridge: ${CASES} launches with misbehaving runtimes and messages (${handovers} states handed over), ${failures} failures, ${(ms / 1000).toFixed(1)} s (${((1000 * ms) / CASES).toFixed(1)} µs each)`);
 process.exit(failures ? 1 : 0);

@@ -1,7 +1,8 @@
 // The SCORM bridge: the script of the package's launch page (scorm.html, the SCO a learning
 // platform opens). It finds the platform's runtime by SCORM's own search (this window's
 // parents, then its opener's), opens the lab in a frame beside it with the progress the
-// platform kept (`keep=host`, `saved=` its suspend_data) and translates what the lab tells its
+// platform kept (`keep=host`, its suspend_data handed over in a `restore` message, never in the
+// frame's address: `restore=message`) and translates what the lab tells its
 // host into the runtime's data model:
 //   the lab's saved state (`saved` message)      -> suspend_data, and its stop -> location
 //   each prediction (xAPI `answered` statement)  -> one interaction: the stop's id, choice,
@@ -20,10 +21,11 @@
 // is everywhere else. `start` takes the window, so scripts/fuzz can run it with any runtime.
 const TRIES = 500;
 
-/** The lab never writes a state longer than 1 499 characters (src/embed/saved.rs), about
- * 1 700 in its address: a suspend_data longer than this here, or than MAX_ADDRESS once
- * encoded, is not its own and is never put into the lab's address (a common server answers
- * 431 past 8 KB, and the lab would never load to replace it). */
+/** The lab never writes a state longer than 1 499 characters (src/embed/saved.rs): a
+ * suspend_data longer than this here is not its own and is not handed over (the lab starts
+ * afresh, and its first save replaces it). The state goes to the lab by message, never in its
+ * address (a common server answers 431 past 8 KB, and the lab would never load to replace
+ * it); the address stays under MAX_ADDRESS. */
 export const MAX_KEPT = 4096;
 export const MAX_ADDRESS = 6000;
 
@@ -321,19 +323,23 @@ export function start(win) {
   const activity = new URL('index.html', win.location.href).href.replace(/[?#].*$/, '');
   const query = { origin: win.location.origin, keep: 'host', xapi: activity };
   // Nothing kept: a first visit (the lab then opens on its prerendered first stop). Too long
-  // to be the lab's: a fresh start, said, and the lab's first save replaces it.
-  let addressLength = Infinity;
+  // to be the lab's (or not text an address could carry): a fresh start, said, and the lab's
+  // first save replaces it. Else the lab waits for it (`restore=message`): handed over by
+  // message as the frame loads, never in its address.
+  let wellFormed = true;
   try {
-    addressLength = encodeURIComponent(labKept).length;
-  } catch { /* not well formed where toWellFormed is missing: not the lab's */ }
-  if (labKept.length > MAX_KEPT || addressLength > MAX_ADDRESS) {
+    encodeURIComponent(labKept);
+  } catch { wellFormed = false; /* a lone surrogate where toWellFormed is missing */ }
+  let last = '';
+  if (labKept.length > MAX_KEPT || !wellFormed) {
     bridge.errors.push(`suspend_data: ${labKept.length} characters, over ${MAX_KEPT}`);
     say(words.tooLong(labKept.length));
     kept = '';
   } else if (labKept !== '') {
-    query.saved = labKept;
+    query.restore = 'message';
+    last = labKept;
   }
-  let last = query.saved ?? '';
+  bridge.handedOver = 0;
   let place = readState(last);
   // When the learner came to the stop they now answer: latency counts from there (or from
   // their previous try at it).
@@ -444,6 +450,12 @@ export function start(win) {
         fitPlatformFrame();
       }
       if (m.type === 'saved' && typeof m.state === 'string' && m.state.length <= MAX_KEPT) onSaved(m.state);
+      // The lab's loader waits for its state and asks for it: the last state the lab saved (a
+      // reload resumes where it was), to this page's own origin only.
+      if (m.type === 'restore' && query.restore) {
+        frame.contentWindow.postMessage({ type: 'restore', version: 1, state: last }, win.location.origin);
+        bridge.handedOver++;
+      }
       if (m.type === 'xapi') onStatement(m.statement);
     } catch (err) {
       failed('message', `${words.threw}: ${text(err?.message ?? err)}`);

@@ -253,6 +253,27 @@ fn a_host_that_keeps_the_progress_hands_it_over_and_hears_each_save() {
         (o.saved.as_deref(), p[0].to_string()),
         (Some("v=2"), "saved: given twice; the first is used".into())
     );
+    // Handed over by message: the host keeps it, nothing of it in the address.
+    let (o, p) = MountOptions::from_query("?origin=https%3A%2F%2Fa.b&restore=message");
+    assert_eq!(
+        (o.keep, o.restore_by_message, o.saved, p.len()),
+        (Keep::Host, true, None, 0)
+    );
+    // The address's state wins over a message; another way of handing over is named.
+    let (o, _) = MountOptions::from_query("?restore=message&saved=v%3D2");
+    assert_eq!(
+        (o.restore_by_message, o.saved.as_deref()),
+        (false, Some("v=2"))
+    );
+    let (o, p) = MountOptions::from_query("?restore=post");
+    assert_eq!(
+        (o.keep, o.restore_by_message, p[0].to_string()),
+        (
+            Keep::Browser,
+            false,
+            "restore: must be one of: message".into()
+        )
+    );
     let (o, p) = MountOptions::from_query("?keep=lms");
     assert_eq!(
         (o.keep, p[0].to_string()),

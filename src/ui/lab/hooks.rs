@@ -61,7 +61,11 @@ fn start(props: &AppProps) -> Started {
         saved: page
             .then(|| match options.keep {
                 Keep::Browser => storage::load(&storage_key),
-                Keep::Host => options.saved.as_deref().map(crate::embed::saved::parse),
+                Keep::Host => match (&options.saved, options.restore_by_message) {
+                    (Some(s), _) => Some(crate::embed::saved::parse(s)),
+                    (None, true) => handed_over(),
+                    (None, false) => None,
+                },
             })
             .flatten(),
         hash: page
@@ -76,6 +80,20 @@ fn start(props: &AppProps) -> Started {
         options,
         storage_key,
         run,
+    }
+}
+
+/// The progress a host handed over in its `restore` message, which the page's loader
+/// (www/start.js) waited for and left as `window.retryLabRestored`: a text ("" when nothing
+/// was kept yet), or anything else when none came in time.
+fn handed_over() -> Option<Result<crate::embed::saved::Saved, crate::problem::Problem>> {
+    let given = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"retryLabRestored".into()).ok())
+        .and_then(|v| v.as_string());
+    match given {
+        Some(s) if s.is_empty() => None,
+        Some(s) => Some(crate::embed::saved::parse(&s)),
+        None => Some(Err(crate::embed::saved::never_handed_over())),
     }
 }
 
