@@ -353,7 +353,7 @@ pub static EN: Texts = Texts {
             },
             Rebalance: StopText {
                 title: "A rebalance in the middle of a batch",
-                todo: "In Kafka, the instances of a consumer group share out the partitions. Instance A processes the first event of a batch and commits to the database, which it shares with B. Before A commits the offset, the group rebalances: the partition goes to B, which goes on from the last committed offset.",
+                todo: "Kafka shares the partitions out among the instances of a consumer group. A processes the first event of a batch and commits to the database it shares with B; before it commits the offset, the partition goes to B, which goes on from the last committed offset.",
                 prompt: "What does the idempotent consumer on instance B do with that event?",
                 explain: "B received the event at 30\u{a0}s (the hub's retry) and found its id in the dedup table, in the database it shares with A. And with Kafka's exactly-once switched on? You will put it to the test at the next stop.",
             },

@@ -359,7 +359,7 @@ pub static ES: Texts = Texts {
             },
             Rebalance: StopText {
                 title: "Un reequilibrio a mitad de lote",
-                todo: later!("En Kafka, las instancias de un consumer group se reparten las particiones. La instancia A procesa el primer evento de un lote y hace commit en la base de datos, que comparte con B. Antes de que A confirme el offset, el grupo se reequilibra: la partición pasa a B, que sigue desde el último offset confirmado."),
+                todo: later!("Kafka reparte las particiones entre las instancias de un consumer group. A procesa el primer evento de un lote y hace commit en la base de datos que comparte con B; antes de que confirme el offset, la partición pasa a B, que sigue desde el último offset confirmado."),
                 prompt: later!("¿Qué hace el consumidor idempotente de la instancia B con ese evento?"),
                 explain: later!("B recibió el evento a los 30\u{a0}s (el reintento del hub) y halló su id en la tabla de deduplicación, en la base de datos compartida con A. ¿Y con el exactly-once de Kafka activado? Lo verás en el paso siguiente."),
             },
