@@ -4,7 +4,9 @@ ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 export ROOT
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 case ":$PATH:" in *":$CARGO_BIN:"*) ;; *) PATH="$CARGO_BIN:$PATH" ;; esac
-PATH="$ROOT/node_modules/.bin:$PATH"
+# The project's tools: npm's (wasm-opt, terser, csso), and before them scripts/bin's wasm-opt,
+# which keeps optimised modules in the build cache. Trunk finds its tools on this PATH.
+PATH="$ROOT/scripts/bin:$ROOT/node_modules/.bin:$PATH"
 export PATH
 # One build cache for every checkout (CI clones afresh each run): warm runs take a minute, not
 # seven. Set CARGO_TARGET_DIR yourself to use another.

@@ -1,4 +1,4 @@
-//! The page's entry point (built by `scripts/build-release`): mounts the lab into `#lab` when the page has one,
+//! The page's entry point (built by trunk from `www/index.html`): mounts the lab into `#lab` when the page has one,
 //! and exports `mount_lab` for hosts that mount it into an element of their own.
 #[cfg(target_arch = "wasm32")]
 mod web {

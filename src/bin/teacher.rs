@@ -1,4 +1,4 @@
-//! The teacher's page's own module (built beside the lab by `scripts/build-release`): mounts
+//! The teacher's page's own module (built beside the lab by trunk: `Trunk.toml`, `www/index.html`): mounts
 //! into `#teacher` on `teacher.html`. The learner's page never loads it, and it carries the
 //! report (`retry_lab::report`) that the learner's module does not.
 #[cfg(target_arch = "wasm32")]
@@ -40,5 +40,5 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("retry-lab-teacher is a browser page; build it with scripts/build-release and open /teacher.html");
+    eprintln!("teacher is a browser page (the teacher's); build it with `trunk build --release` and open /teacher.html");
 }

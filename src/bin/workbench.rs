@@ -1,4 +1,4 @@
-//! The consumer workbench's own module (built beside the lab by `scripts/build-release`):
+//! The consumer workbench's own module (built beside the lab by trunk: `Trunk.toml`, `www/index.html`):
 //! mounts into `#workbench` on `workbench.html`, and exports `mount_workbench` for the lab,
 //! which fetches this module only when a learner opens the workbench.
 #[cfg(target_arch = "wasm32")]
@@ -69,5 +69,5 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("retry-lab-workbench is a browser page; run scripts/serve and open /workbench.html");
+    eprintln!("workbench is a browser page (the consumer workbench); run scripts/serve and open /workbench.html");
 }
