@@ -357,10 +357,12 @@ try {
     // The preset's own smooth scroll to its status line may still be going: centred again
     // until the «+» stays on the screen.
     let held = NaN;
-    for (let i = 0; i < 10 && !(held > 0 && held < 600); i++) {
+    for (let i = 0, still = false; i < 10 && !(still && held > 0 && held < 600); i++) {
       await lab.locator('.wb-palette').evaluate((e) => e.scrollIntoView({ block: 'center' }));
       await ph.waitForTimeout(400);
       held = await thumb();
+      await ph.waitForTimeout(300);
+      still = Math.abs((await thumb()) - held) < 1;
     }
     const steps = await lab.locator('.wb-block').count();
     await lab.locator('.wb-add.wb-ack').tap();
