@@ -27,15 +27,14 @@ use crate::ui::store::use_store;
 use load::Job;
 use texts::texts;
 
-/// The belief behind a choice, by (stop id, choice id), from the lab's own catalogue: for the
-/// choices a stop shows as a number («90 s», «1 fila»), which the statements describe by that
-/// number alone. A choice shown in its own words, or one this lab does not know (a statement
-/// from another version), keeps the statements' description.
+/// The belief behind a choice, by (stop id, choice id), from the lab's own catalogue: every
+/// wrong choice, and every choice a stop shows as a number («90 s», «1 fila»), is named by what
+/// it believes («Cree que el hub reintenta sin fin»), never by its button's words («Los dos»,
+/// «Ninguno»), which mean nothing away from the stop. A right choice shown in words, or one this
+/// lab does not know (a statement from another version), keeps the statements' description.
 pub fn namer(stop: &str, choice: &str) -> Option<Names> {
     let (stop, choice) = (Stop::from_name(stop)?, Choice::from_name(choice)?);
-    if matches!(stop.offer(choice)?.shows, Answer::Choice(_)) {
-        return None;
-    }
+    stop.offer(choice)?;
     let es = texts(Lang::Es).belief(choice)?;
     let en = texts(Lang::En).belief(choice)?;
     Some(Names::new(es, en))

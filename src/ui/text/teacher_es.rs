@@ -97,7 +97,7 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     no_misconceptions: "Nadie eligió una opción equivocada en su primera respuesta.",
     more_beliefs: ["Mostrar {0} idea más", "Mostrar las {0} ideas restantes"],
     need_heading: "Quién necesita ayuda",
-    need_intro: "Aciertos en la primera respuesta de cada paso; primero quien tiene menos (un paso sin responder cuenta como no acertado). ≠: no acertó porque, con sus propios ajustes, lo que vio no era ninguna opción.",
+    need_intro: "Aciertos a la primera en los pasos que respondió; primero quien acierta una parte menor. Quien no terminó lo dice aparte, con dónde se quedó. ≠: no acertó porque, con sus propios ajustes, lo que vio no era ninguna opción.",
     score: "{0} de {1} a la primera",
     unfinished: "Sin terminar: se quedó en el paso {0} de {1} ({2})",
     finished: "Recorrido completo",
@@ -152,7 +152,8 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     beliefs: BELIEFS_ES,
 };
 
-/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
+/// The belief behind each wrong choice (and each choice shown as a number), for the teacher
+/// (see `TeacherTexts::beliefs`): named by what it believes, never by a button's words.
 static BELIEFS_ES: &[(Choice, &str)] = &[
     (
         Choice::EffectLost,
@@ -250,5 +251,177 @@ static BELIEFS_ES: &[(Choice, &str)] = &[
     (
         Choice::ConstraintLetsBothApply,
         "Cree que con la restricción de unicidad aún aplican las dos",
+    ),
+    (
+        Choice::ImmediateFirst,
+        "Cree que reintentar en el acto pone al día antes a un consumidor que vuelve",
+    ),
+    (
+        Choice::BothSameTime,
+        "Cree que reintentar en el acto o con esperas da igual: son los mismos eventos",
+    ),
+    (
+        Choice::FixedTableInOrder,
+        "Cree que la tabla exacta, en orden, reparte la carga mejor que el jitter",
+    ),
+    (
+        Choice::SameRetriesSameResult,
+        "Cree que el jitter no cambia nada: son los mismos reintentos",
+    ),
+    (
+        Choice::VisibleInBoth,
+        "Cree que un retraso se ve igual con jitter que con la tabla exacta",
+    ),
+    (
+        Choice::JitterRevealsIt,
+        "Cree que el jitter hace destacar los retrasos en vez de esconderlos",
+    ),
+    (
+        Choice::TooSmallToSee,
+        "Cree que un retraso de segundos no se ve ni con la tabla exacta",
+    ),
+    (
+        Choice::DeadLetterDiscards,
+        "Cree que, tras el último intento, el evento se tira",
+    ),
+    (
+        Choice::RetriedForEver,
+        "Cree que el hub reintenta sin fin",
+    ),
+    (
+        Choice::BackToProducer,
+        "Cree que el evento que se agota vuelve al productor",
+    ),
+    (
+        Choice::DeadLettered,
+        "Cree que un solo fallo manda el evento a dead\u{2060}-\u{2060}letter",
+    ),
+    (
+        Choice::DropsIt,
+        "Cree que el broker da por procesado un mensaje sin ack",
+    ),
+    (
+        Choice::WaitsForInstance,
+        "Cree que el broker espera a que vuelva la misma instancia",
+    ),
+    (
+        Choice::DeadLettersAtOnce,
+        "Cree que un ack que falta manda el mensaje a dead\u{2060}-\u{2060}letter en el acto",
+    ),
+    (
+        Choice::OtherApplies,
+        "Cree que cada instancia deduplica solo lo que ella vio",
+    ),
+    (
+        Choice::OffsetSkipped,
+        "Cree que Kafka no reentrega lo que otra instancia ya leyó",
+    ),
+    (
+        Choice::KafkaExactlyOnce,
+        "Cree que el exactly-once de Kafka evita la reentrega al consumidor",
+    ),
+    (
+        Choice::NothingRepeats,
+        "Cree que el exactly-once de Kafka cubre también la base de datos",
+    ),
+    (
+        Choice::OnlyTopicRepeats,
+        "Cree que se repite el topic de salida, no la base de datos",
+    ),
+    (
+        Choice::SqsDropsIt,
+        "Cree que SQS sabe que el trabajo terminó aunque nadie borre el mensaje",
+    ),
+    (
+        Choice::SameInstanceKeepsIt,
+        "Cree que un mensaje queda reservado a su instancia hasta que lo borre",
+    ),
+    (
+        Choice::LessSql,
+        "Cree que la transacción común sirve para escribir menos SQL",
+    ),
+    (
+        Choice::InParallel,
+        "Cree que la transacción común sirve para ir más rápido, en paralelo",
+    ),
+    (
+        Choice::SqlStandard,
+        "Cree que la transacción común es una regla del estándar SQL",
+    ),
+    (
+        Choice::BothEffectsChange,
+        "Cree que fijar un estado también cambia al repetirse",
+    ),
+    (
+        Choice::NeitherChanges,
+        "Cree que el consumidor no idempotente recuerda lo que ya procesó",
+    ),
+    (
+        Choice::AppendLine,
+        "Cree que añadir una línea a un log es idempotente",
+    ),
+    (
+        Choice::AddToBalance,
+        "Cree que sumar a un saldo es idempotente",
+    ),
+    (
+        Choice::SendEmail,
+        "Cree que enviar un correo es idempotente",
+    ),
+    (
+        Choice::DedupTableCoversEmail,
+        "Cree que la tabla de deduplicación protege un efecto fuera de la base de datos (el correo)",
+    ),
+    (
+        Choice::FewerRetries,
+        "Cree que reintentar menos protege contra la reentrega",
+    ),
+    (
+        Choice::InstanceMemory,
+        "Cree que la memoria de una instancia basta para deduplicar",
+    ),
+    (
+        Choice::IdempotentRepeats,
+        "Cree que, al releer desde cero, es el idempotente el que repite efectos",
+    ),
+    (
+        Choice::BothRepeat,
+        "Cree que, al releer desde cero, repite efectos también el idempotente",
+    ),
+    (
+        Choice::NeitherRepeats,
+        "Cree que perder el cursor no repite ningún efecto",
+    ),
+    (
+        Choice::ReadsFromStart,
+        "Cree que al reiniciarse el consumidor pierde el cursor que guardó",
+    ),
+    (
+        Choice::HubResends,
+        "Cree que el hub lleva el cursor de cada consumidor",
+    ),
+    (
+        Choice::AckFirstRereads,
+        "Cree que un evento confirmado antes de procesarlo se vuelve a leer",
+    ),
+    (
+        Choice::HubNoticesTheCrash,
+        "Cree que el hub nota una caída posterior al ack y lo reentrega",
+    ),
+    (
+        Choice::LostGoesToDeadLetter,
+        "Cree que el evento perdido acaba en dead\u{2060}-\u{2060}letter",
+    ),
+    (
+        Choice::TooSlow,
+        "Cree que exactly-once es posible, solo demasiado lento",
+    ),
+    (
+        Choice::V4Collide,
+        "Cree que el problema es que dos UUID v4 coincidan",
+    ),
+    (
+        Choice::NoCursor,
+        "Cree que el problema es que los consumidores pierden su cursor",
     ),
 ];
