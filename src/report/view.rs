@@ -202,14 +202,17 @@ impl Report {
         }
     }
 
-    /// Learners by need, the most first: fewest right first tries (the stops they did not
-    /// answer count as not right), then fewest stops answered, then by name.
+    /// Learners by need, the most first: the lowest share of right first tries among the stops
+    /// they answered (so a learner who stopped after 8 of 8 right is not taken for one who
+    /// struggles; how far each got is told apart), then fewest stops answered, then by name.
     pub fn need_order(&self) -> Vec<u32> {
         let mut order: Vec<u32> = (0..self.learners.len() as u32).collect();
         order.sort_by_cached_key(|&i| {
             let l = &self.learners[i as usize];
-            let right = l.entries.iter().filter(|e| e.first.right).count();
-            (right, l.entries.len(), l.name.to_lowercase(), l.key.clone())
+            let right = l.entries.iter().filter(|e| e.first.right).count() as u64;
+            let answered = l.entries.len() as u64;
+            let permille = (right * 1000).checked_div(answered).unwrap_or(0);
+            (permille, answered, l.name.to_lowercase(), l.key.clone())
         });
         order
     }

@@ -89,9 +89,11 @@ fn learners_by_need_with_their_score_furthest_stop_and_times() {
             .iter()
             .map(|k| k.rsplit(' ').next().unwrap())
             .collect::<Vec<_>>(),
-        ["carla", "bruno", "ana"]
+        // By the share of the stops answered: bruno 1 of 2 first, then carla 1 of 1 (who
+        // stopped early: not struggling), then ana 3 of 3.
+        ["bruno", "carla", "ana"]
     );
-    let bruno = r.learner(r.need_order()[1]);
+    let bruno = r.learner(r.need_order()[0]);
     assert_eq!((bruno.first_right, bruno.answered()), (1, 2));
     assert_eq!(
         r.stop(bruno.furthest.unwrap()).id,

@@ -153,10 +153,10 @@ pub fn ReportView(props: &ReportProps) -> Html {
                 data-right={l.first_right.to_string()} data-answered={l.answered().to_string()}
                 data-furthest={furthest.as_ref().map(|f| f.0.to_string())}>
                 <span class="learner-name">{ labels[i as usize].clone() }</span>
-                <span class="score">{ fill(t.score, &[&l.first_right.to_string(), &total.to_string()]) }</span>
+                <span class="score">{ fill(t.score, &[&l.first_right.to_string(), &l.answered().to_string()]) }</span>
                 <svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
                     <rect class="bar-bg" width="100" height="6" />
-                    <rect class="bar-fill ok" width={percent(l.first_right, total as u32).to_string()} height="6" />
+                    <rect class="bar-fill ok" width={percent(l.first_right, l.answered()).to_string()} height="6" />
                 </svg>
                 if unfinished {
                     if let Some((k, title)) = furthest {
