@@ -266,8 +266,8 @@ pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWor
             let c = &s.choices[usize::from(st.choice)];
             // The belief as the page names it: the catalogue's, else (a wrong first answer, a
             // misconception on the page) the choice's own words.
-            let belief = namer(s.id, c.id)
-                .or_else(|| (!st.right && !st.unoffered).then(|| c.text.clone()));
+            let belief =
+                namer(s.id, c.id).or_else(|| (!st.right && !st.unoffered).then(|| c.text.clone()));
             let tries = st.tries.to_string();
             let at = entries
                 .iter()
@@ -343,7 +343,13 @@ fn plain(c: char) -> Option<char> {
 pub fn cell(text: &str) -> String {
     let text: std::borrow::Cow<str> = if text.contains(|c| hidden(c) || plain(c) != Some(c)) {
         text.chars()
-            .filter_map(|c| if hidden(c) { Some('\u{FFFD}') } else { plain(c) })
+            .filter_map(|c| {
+                if hidden(c) {
+                    Some('\u{FFFD}')
+                } else {
+                    plain(c)
+                }
+            })
             .collect::<String>()
             .into()
     } else {

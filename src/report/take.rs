@@ -202,6 +202,10 @@ impl Report {
                     .any(|r| r.id.as_ref().is_some_and(|id| id.as_str() == class))
             });
             if !of_class {
+                let named = grouping.and_then(|g| g.0.iter().find_map(|r| r.id.as_ref()));
+                if let Some(other) = named {
+                    self.counts.saw_class(other.as_str());
+                }
                 return self.skip(Skip::OtherClass);
             }
         }

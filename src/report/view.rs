@@ -76,6 +76,15 @@ pub struct StopTime {
     pub learners: u32,
 }
 
+/// Where the next class could start: a stop, the belief held there, and by how many learners
+/// (all its stops together).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextStep {
+    pub stop: u16,
+    pub name: Names,
+    pub learners: u32,
+}
+
 /// A learner at one stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepView {
@@ -384,6 +393,24 @@ impl Report {
         // Stable: equal counts keep the path's order.
         by_id.sort_by_key(|m| std::cmp::Reverse((m.learners.len(), m.answers)));
         by_id
+    }
+
+    /// What to do next: the belief the most learners hold (the first of [`misconceptions`]),
+    /// and the stop where the most held it (ties: the path's first), to start the next class
+    /// with. None when nobody holds any.
+    ///
+    /// [`misconceptions`]: Report::misconceptions
+    pub fn next_step(&self, namer: Namer) -> Option<NextStep> {
+        let m = self.misconceptions(namer).into_iter().next()?;
+        let wrong =
+            |&(s, c): &(u16, u16)| self.stops[usize::from(s)].choices[usize::from(c)].first_wrong;
+        // `at` is in the path's order; the first of the most answers wins.
+        let &(stop, _) = m.at.iter().rev().max_by_key(|a| wrong(a))?;
+        Some(NextStep {
+            stop,
+            name: m.name,
+            learners: m.learners.len() as u32,
+        })
     }
 
     /// A choice's name for the teacher: the catalogue's, else its description.

@@ -266,5 +266,9 @@ fn csv_names_every_wrong_answers_belief_in_plain_characters() {
     };
     assert_eq!(belief("ana", "step_crash"), "one-failure-dead-letters (es)");
     assert_eq!(belief("ana", "step_backoff"), "Cuenta la entrega inicial");
-    assert_eq!(belief("bea", "step_crash"), "", "a right answer shows no belief");
+    assert_eq!(
+        belief("bea", "step_crash"),
+        "",
+        "a right answer shows no belief"
+    );
 }

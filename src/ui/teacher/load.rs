@@ -44,8 +44,12 @@ pub enum Event {
     },
     Stopped,
     Failed(Problem),
-    /// The activities a store has answers of, when it had none of the one asked for.
-    Seen(Vec<String>),
+    /// The activities a store has answers of, when it had none of the one asked for (empty
+    /// when that could not be read), and whether it has no answers at all, of any activity.
+    Seen {
+        activities: Vec<String>,
+        store_empty: bool,
+    },
     /// The read stops before its end (told just before `Failed` or `Stopped`).
     Cut(Cut),
 }
@@ -519,7 +523,11 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
             Ok(true) => {}
             Ok(false) => {
                 if job.report.borrow().counts().answers == 0 {
-                    job.on.emit(Event::Seen(seen_activities(&q).await));
+                    let (activities, store_empty) = seen_activities(&q).await;
+                    job.on.emit(Event::Seen {
+                        activities,
+                        store_empty,
+                    });
                 }
                 return clock.done(&job);
             }
@@ -532,14 +540,15 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
 
 /// What a store has answers of, when it had none of the activity asked for (a typo, another
 /// course's IRI): one page of its latest answers of any activity, read into a report of the
-/// same filter, which names the other activities it met. Nothing when that page cannot be
-/// read (the sentence then says only that the activity has no answers).
-async fn seen_activities(q: &Query) -> Vec<String> {
+/// same filter, which names the other activities it met; and whether that page had no answer
+/// at all (an empty store). Nothing when that page cannot be read (the sentence then says only
+/// that the activity has no answers).
+async fn seen_activities(q: &Query) -> (Vec<String>, bool) {
     let Ok(response) = get(&q.probe_url(), &q.auth, &JsValue::UNDEFINED).await else {
-        return Vec::new();
+        return (Vec::new(), false);
     };
     if status_problem(response.status()).is_some() {
-        return Vec::new();
+        return (Vec::new(), false);
     }
     let text = match response.text() {
         Ok(p) => JsFuture::from(p).await.ok().and_then(|t| t.as_string()),
@@ -552,14 +561,14 @@ async fn seen_activities(q: &Query) -> Vec<String> {
     let mut s = Splitter::new();
     let text = text.unwrap_or_default();
     if s.push(text.as_bytes(), &mut |p| r.feed_piece(p)).is_err() {
-        return Vec::new();
+        return (Vec::new(), false);
     }
-    let _ = s.finish(&mut |p| r.feed_piece(p));
-    r.counts()
-        .other_activities
-        .iter()
-        .map(|a| a.to_string())
-        .collect()
+    let Ok((Format::Page, _)) = s.finish(&mut |p| r.feed_piece(p)) else {
+        return (Vec::new(), false);
+    };
+    let c = r.counts();
+    let seen = c.other_activities.iter().map(|a| a.to_string()).collect();
+    (seen, c.read == 0)
 }
 
 #[cfg(test)]

@@ -49,6 +49,9 @@ pub struct Model {
     pub reads_done: u32,
     /// A store that had no answers of the activity asked for: the activities it did have.
     pub seen: Vec<String>,
+    /// The store asked had no answers at all, of any activity (a new store, or one the lab's
+    /// statements never reached).
+    pub store_empty: bool,
     /// The activity the read asked for (as the contract reads it).
     pub activity: String,
     /// A store's read that stopped before its end: the report is partial, and «Reintentar»
@@ -109,6 +112,7 @@ impl Model {
             sources_open: true,
             reads_done: 0,
             seen: Vec::new(),
+            store_empty: false,
             activity: String::new(),
             partial: None,
         }
@@ -156,6 +160,7 @@ impl Model {
                 m.status = Status::Loading(Progress::default());
                 m.shown = PAGE;
                 m.seen.clear();
+                m.store_empty = false;
                 m.partial = None;
             }
             Msg::Resume { generation, stop } => {
@@ -175,16 +180,20 @@ impl Model {
                 ..
             } => m.partial = Some(cut),
             Msg::Event {
-                event: Event::Seen(seen),
+                event:
+                    Event::Seen {
+                        activities,
+                        store_empty,
+                    },
                 ..
-            } => m.seen = seen,
+            } => (m.seen, m.store_empty) = (activities, store_empty),
             Msg::Event { event, .. } => {
                 m.status = match event {
                     Event::Progress(p) => Status::Loading(p),
                     Event::Done { feed_ms, wall_ms } => Status::Done { feed_ms, wall_ms },
                     Event::Stopped => Status::Stopped,
                     Event::Failed(p) => Status::Failed(p),
-                    Event::Seen(_) | Event::Cut(_) => unreachable!("matched above"),
+                    Event::Seen { .. } | Event::Cut(_) => unreachable!("matched above"),
                 };
                 let answers = m.report.borrow().counts().answers;
                 if matches!(m.status, Status::Done { .. } | Status::Stopped) && answers > 0 {

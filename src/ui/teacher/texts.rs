@@ -113,6 +113,17 @@ pub struct TeacherTexts {
     pub none_in_store: &'static str,
     /// `{0}`: the activities seen instead.
     pub seen_activities: &'static str,
+    /// `{0}`: the class asked for, which has no answers; `{1}`: the classes that do, with
+    /// their counts (none is near the one typed: an empty class).
+    pub class_empty: &'static str,
+    /// `{0}`: the class asked for; `{1}`: the class it most likely meant; `{2}`: the classes
+    /// that have answers, with their counts.
+    pub class_typo: &'static str,
+    /// A store with no answers at all, of any activity.
+    pub store_empty: &'static str,
+    /// What to do next: `{0}` the stop's number, `{1}` its title, `{2}` how many learners
+    /// hold it, `{3}` of how many («25 estudiantes»), `{4}` the belief.
+    pub next_step: &'static str,
     pub nothing_yet: &'static str,
     pub wrong_key: &'static str,
     pub forbidden: &'static str,
@@ -348,6 +359,9 @@ mod tests {
                 t.other_activity_example,
                 t.none_in_store,
                 t.seen_activities,
+                t.class_empty,
+                t.class_typo,
+                t.next_step,
                 t.source_was,
                 t.hardest_share,
                 t.score,

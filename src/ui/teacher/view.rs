@@ -80,6 +80,16 @@ pub fn ReportView(props: &ReportProps) -> Html {
         </section>
     };
 
+    // What to do next, in one line: the stop and the belief most of the class holds.
+    let next = r.next_step(&namer).map(|n| {
+        let k = numbers[usize::from(n.stop)];
+        let of = counted(t.learners_n, r.learner_count() as u64, lang);
+        let text = fill(t.next_step, &[&k.to_string(), &stop_title(&r, lang, n.stop), &n.learners.to_string(), &of, &name(&n.name, lang)]);
+        html! {
+            <p class="teacher-next" id="t-next" data-stop={r.stop(n.stop).id.to_string()} data-learners={n.learners.to_string()}>{ text }</p>
+        }
+    });
+
     // The beliefs held.
     let misconceptions = r.misconceptions(&namer);
     let shown_beliefs = if *all_beliefs {
@@ -260,6 +270,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
             <p class="teacher-summary" id="t-summary">{ summary }</p>
             <section class="teacher-tomorrow" id="t-tomorrow" aria-labelledby="t-tomorrow-h">
                 <h2 id="t-tomorrow-h" class="sr-only">{ t.tomorrow_heading }</h2>
+                { for next }
                 <div class="tomorrow-grid">{ hardest }{ beliefs }{ need }</div>
             </section>
             <section class="teacher-stops" aria-labelledby="t-stops-h">
