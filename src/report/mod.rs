@@ -6,6 +6,7 @@
 //! with each one, so a page can show them while it reads. Memory grows with learners × stops,
 //! not with statements: a learner's key is stored once, and of each statement only its
 //! learner's first try at the stop and a count of tries remain (plus its id, for duplicates).
+pub mod live;
 pub mod output;
 pub mod read;
 mod skim;
@@ -252,6 +253,8 @@ pub struct Report {
     skimmed: Vec<u8>,
     /// The lab's own names of its stops and choices, when the reader has them.
     catalogue: Option<Catalogue>,
+    /// The latest `stored` of any statement read: where a live poll goes on from.
+    last_stored: Option<i64>,
 }
 
 /// What of a stop a [`Catalogue`] names.
@@ -285,6 +288,7 @@ impl Report {
             scratch: String::new(),
             skimmed: Vec::new(),
             catalogue: None,
+            last_stored: None,
         }
     }
 
