@@ -22,7 +22,7 @@ mod props;
 #[cfg(test)]
 mod split_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use statement::{Defined, Definition, LangMap, Statement};
 use take::{FastMap, FastSet, Learner, StopAcc, Taken};

@@ -383,7 +383,9 @@ fn status_problem(status: u16) -> Option<Problem> {
 
 /// How one page's request ended.
 enum Fetch {
-    Page(Vec<u8>),
+    /// The page, and the store's `X-Experience-API-Consistent-Through` when it sent one the
+    /// page may read (a store must expose it by CORS).
+    Page(Vec<u8>, Option<String>),
     Stopped,
     Failed(Problem),
 }
@@ -412,8 +414,13 @@ async fn fetch_page(job: &Job, url: &str, auth: &str, first: bool) -> Fetch {
     if let Some(p) = status_problem(response.status()) {
         return Fetch::Failed(p);
     }
+    let consistent = response
+        .headers()
+        .get("X-Experience-API-Consistent-Through")
+        .ok()
+        .flatten();
     let Some(body) = response.body() else {
-        return Fetch::Page(Vec::new());
+        return Fetch::Page(Vec::new(), consistent);
     };
     let Ok(reader) = body.get_reader().dyn_into::<js_sys::Object>() else {
         return Fetch::Failed(Problem::Closed);
@@ -435,7 +442,7 @@ async fn fetch_page(job: &Job, url: &str, auth: &str, first: bool) -> Fetch {
         watch.bytes_came();
         let done = js_sys::Reflect::get(&chunk, &"done".into()).is_ok_and(|d| d.is_truthy());
         if done {
-            return Fetch::Page(bytes);
+            return Fetch::Page(bytes, consistent);
         }
         if let Ok(v) = js_sys::Reflect::get(&chunk, &"value".into()) {
             let v = js_sys::Uint8Array::new(&v);
@@ -486,7 +493,7 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
             return end(&job, &walk, Event::Stopped);
         }
         let bytes = match fetch_page(&job, &walk.next, &q.auth, walk.pages == 0).await {
-            Fetch::Page(b) => b,
+            Fetch::Page(b, _) => b,
             Fetch::Stopped => return end(&job, &walk, Event::Stopped),
             Fetch::Failed(p) => return end(&job, &walk, Event::Failed(p)),
         };
@@ -534,6 +541,50 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
             // The page that led on is read; a cut here goes on from nowhere new: the walk's
             // next page is still the last good one's, so «Reintentar» asks the store again.
             Err(p) => return end(&job, &walk, Event::Failed(p)),
+        }
+    }
+}
+
+/// One live poll: every page of the store's answers to `q` (asked `since` the live cursor)
+/// into the job's report, which counts a statement read before once. Ok with the store's
+/// consistent-through (ms since 1970) when it said it; Err with the problem of the page that
+/// failed (what came before it is kept, and the next poll asks again from the same cursor).
+pub async fn poll(job: &Job, q: &Query) -> Result<Option<i64>, Problem> {
+    let mut walk = Walk::new(q);
+    let mut clock = Clock::new();
+    let mut consistent = None;
+    loop {
+        if job.stop.get() {
+            return Ok(consistent);
+        }
+        let bytes = match fetch_page(job, &walk.next, &q.auth, false).await {
+            Fetch::Page(b, c) => {
+                // The earliest the pages said: everything before it was visible to them all.
+                let c = c.and_then(|c| crate::report::time::parse_ms(&c));
+                consistent = match (consistent, c) {
+                    (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
+                    (a, b) => a.or(b),
+                };
+                b
+            }
+            Fetch::Stopped => return Ok(consistent),
+            Fetch::Failed(p) => return Err(p),
+        };
+        if let Some(p) = page_problem(&bytes) {
+            return Err(p);
+        }
+        let mut s = Splitter::new();
+        match feed(job, &mut s, &bytes, &mut clock).await {
+            Err(_) => return Err(Problem::Shape),
+            Ok(false) => return Ok(consistent),
+            Ok(true) => {}
+        }
+        let more = match finish(job, s, &mut clock) {
+            Ok((Format::Page, more)) => more,
+            _ => return Err(Problem::Shape),
+        };
+        if !walk.read(q, more.as_deref())? {
+            return Ok(consistent);
         }
     }
 }

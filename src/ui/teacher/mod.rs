@@ -3,6 +3,8 @@
 //! a Stop button, and the report over `crate::report`, in Spanish or English, anonymised on
 //! request and when projected, exported as CSV. Every text from the statements goes through
 //! Yew's text nodes, which escape it; nothing sets inner HTML from data.
+pub mod live;
+mod live_view;
 pub mod load;
 mod model;
 mod parts;
@@ -245,6 +247,20 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
             }
         });
     }
+    // «En directo»: after a store's whole read (not a file's, not one with an end).
+    let can_live = model.live.is_some()
+        || (matches!(model.status, Status::Done { .. })
+            && model.query.as_ref().is_some_and(|q| q.until.is_none()));
+    let on_live = {
+        let (m, on) = (teacher.clone(), model.live.is_some());
+        Callback::from(move |_: MouseEvent| {
+            if on {
+                m.dispatch(Msg::LiveEnd);
+            } else {
+                live::start(&m);
+            }
+        })
+    };
     let on_print = Callback::from(|_: MouseEvent| {
         if let Some(w) = web_sys::window() {
             let _ = w.print();
@@ -291,6 +307,10 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                         onclick={on_project}>
                         { if model.projecting { t.end_project } else { t.project } }
                     </button>
+                    <button type="button" class={classes!("btn", model.live.is_some().then_some("primary"))} id="t-live"
+                        aria-pressed={model.live.is_some().to_string()} disabled={!can_live} onclick={on_live}>
+                        { if model.live.is_some() { t.end_live } else { t.live } }
+                    </button>
                     <button type="button" class="btn" id="t-export" disabled={answers == 0}
                         onclick={parts::export_handler(&teacher)}>{ t.export }</button>
                     <button type="button" class="btn" id="t-print" disabled={answers == 0}
@@ -305,6 +325,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                 </details>
             }
             <source::StatusLine model={parts::ModelRef::new(&teacher)} generations={parts::Gen(generations.clone())} />
+            <live_view::LiveView model={parts::ModelRef::new(&teacher)} />
             <view::ReportView model={parts::ModelRef::keyed(&teacher, model.report_rev)} />
         </div>
     }

@@ -193,9 +193,11 @@ pub fn Sources(props: &SourcesProps) -> Html {
                 until: f.until.map(iso),
                 limit: LIMIT,
             };
+            let asked = q.clone();
             start_read(&m, &g, f, endpoint, false, move |job| {
                 wasm_bindgen_futures::spawn_local(load::from_store(job, q))
             });
+            m.dispatch(Msg::Queried(asked));
         })
     };
     let on_file = {

@@ -119,6 +119,38 @@ pub struct TeacherTexts {
     /// `{0}`: the class asked for; `{1}`: the class it most likely meant; `{2}`: the classes
     /// that have answers, with their counts.
     pub class_typo: &'static str,
+    /// «En directo»: the button that starts the live mode.
+    pub live: &'static str,
+    /// The button that ends it.
+    pub end_live: &'static str,
+    /// `{0}`: «25 estudiantes»; `{1}`: the time of the last poll that came through.
+    pub live_on: &'static str,
+    /// Before the first poll.
+    pub live_waiting: &'static str,
+    /// `{0}`: the time of the last poll that came through (or the start); `{1}`: what went wrong.
+    pub live_down: &'static str,
+    /// `{0}`: what the store said (401, 403).
+    pub live_denied: &'static str,
+    /// The stop on screen's menu.
+    pub live_pick: &'static str,
+    /// `{0}`: the stop most learners are on.
+    pub live_busiest: &'static str,
+    /// «Congelar».
+    pub freeze: &'static str,
+    /// «Descongelar».
+    pub unfreeze: &'static str,
+    /// `{0}`: first answers at the stop since it was frozen.
+    pub new_since_freeze: Plural,
+    /// `{0}`: first answers at the stop shown.
+    pub first_answers: Plural,
+    /// Where each learner is.
+    pub live_class_heading: &'static str,
+    /// `{0}`: the stop's number; `{1}`: how long since their last answer.
+    pub live_here: &'static str,
+    /// A learner silent for a while where the class has moved on.
+    pub stuck: &'static str,
+    /// The one stuck longest.
+    pub stuck_longest: &'static str,
     /// A store with no answers at all, of any activity.
     pub store_empty: &'static str,
     /// What to do next: `{0}` the stop's number, `{1}` its title, `{2}` how many learners
@@ -361,6 +393,11 @@ mod tests {
                 t.seen_activities,
                 t.class_empty,
                 t.class_typo,
+                t.live_on,
+                t.live_down,
+                t.live_denied,
+                t.live_busiest,
+                t.live_here,
                 t.next_step,
                 t.source_was,
                 t.hardest_share,
