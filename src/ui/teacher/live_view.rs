@@ -39,10 +39,13 @@ pub fn LiveView(props: &super::view::ReportProps) -> Html {
     let numbers = r.stop_numbers();
 
     let (state, status) = match (&live.problem, live.ended, live.last_ok) {
-        (Some(p), true, _) => (
-            "ended",
-            fill(t.live_denied, &[&problem_line(p, lang, &model.source)]),
-        ),
+        (Some(p), true, _) => {
+            let code = match p {
+                Problem::WrongKey => "401",
+                _ => "403",
+            };
+            ("ended", fill(t.live_denied, &[code]))
+        }
         (Some(p), false, last) => (
             "down",
             fill(

@@ -62,7 +62,7 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     end_live: "End live",
     live_on: "Live: {0}; up to date at {1}.",
     live_waiting: "Live: the LRS is asked every 3 s.",
-    live_down: "The LRS has not answered since {0} ({1}). What was read stays on screen; as soon as it is back it catches up, nothing lost or counted twice.",
+    live_down: "The LRS has not answered since {0}. {1} What was read stays on screen; as soon as it is back it catches up, nothing lost or counted twice.",
     live_denied: "Live has stopped: the key may no longer read from the LRS ({0}). Read again with a key that may.",
     live_pick: "Stop on screen",
     live_busiest: "Where most are ({0})",

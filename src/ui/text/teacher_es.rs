@@ -62,7 +62,7 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     end_live: "Terminar el directo",
     live_on: "En directo: {0}; al día a las {1}.",
     live_waiting: "En directo: el LRS se consulta cada 3 s.",
-    live_down: "El LRS no responde desde las {0} ({1}). Se muestra lo que ya había; en cuanto vuelva se pondrá al día, sin perder ni repetir nada.",
+    live_down: "El LRS no responde desde las {0}. {1} Se muestra lo que ya había; en cuanto vuelva se pondrá al día, sin perder ni repetir nada.",
     live_denied: "El directo se ha detenido: la clave ya no puede leer del LRS ({0}). Vuelve a leer con una clave que pueda.",
     live_pick: "Paso en pantalla",
     live_busiest: "El de la mayoría ({0})",
