@@ -458,9 +458,11 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         }
         _ => None,
     };
+    // Live, every poll asks again for the last second read: those repeats are by design.
+    let live = model.live.is_some();
     let reasons: Vec<String> = Skip::ALL
         .iter()
-        .filter(|&&s| c.skipped(s) > 0)
+        .filter(|&&s| c.skipped(s) > 0 && !(live && s == Skip::Duplicate))
         .map(|&s| {
             let k = c.skipped(s);
             let mut text = plural(t.skip_reasons[s as usize], k, &n(k));
