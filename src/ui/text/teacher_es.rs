@@ -75,7 +75,7 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     stuck: "atascado",
     stuck_longest: "atascado desde hace más",
     store_empty: "El LRS aún no tiene ninguna respuesta, de ninguna actividad: aparecerán en cuanto los estudiantes respondan en el laboratorio (y si no, revisa que la página del curso le da al laboratorio este LRS).",
-    next_step: "Para la próxima clase: empieza por el paso {0} ({1}). La idea más extendida, de {2} de {3}, es «{4}».",
+    next_step: "Para la próxima clase: empieza por el paso {0} ({1}). La idea más extendida, que tienen {2} de {3}, es «{4}».",
     nothing_yet: "Aún no hay respuestas: léelas del LRS o abre un archivo.",
     wrong_key: "El LRS no aceptó la clave (401). Revisa la clave y el secreto.",
     forbidden: "La clave no tiene permiso para leer declaraciones (403). Pide una clave de solo lectura.",
