@@ -6,6 +6,7 @@
 //! with each one, so a page can show them while it reads. Memory grows with learners × stops,
 //! not with statements: a learner's key is stored once, and of each statement only its
 //! learner's first try at the stop and a count of tries remain (plus its id, for duplicates).
+pub mod live;
 pub mod output;
 pub mod read;
 mod skim;
@@ -21,13 +22,13 @@ mod props;
 #[cfg(test)]
 mod split_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use statement::{Defined, Definition, LangMap, Statement};
 use take::{FastMap, FastSet, Learner, StopAcc, Taken};
 pub use view::{
-    no_names, ChoiceView, LearnerView, Misconception, Namer, StepView, StopTime, StopView,
-    SITTING_MS,
+    no_names, ChoiceView, LearnerView, Misconception, Namer, NextStep, StepView, StopTime,
+    StopView, SITTING_MS,
 };
 
 use crate::lang::Lang;
@@ -142,6 +143,10 @@ pub struct Counts {
     /// `/`), in the order first seen, at most [`MAX_OTHER_ACTIVITIES`]: what a teacher who
     /// typed the activity wrong may have meant.
     pub other_activities: Vec<Box<str>>,
+    /// The other classes the activity's answers were of (skipped as [`Skip::OtherClass`]),
+    /// with how many answers each, in the order first seen, at most [`MAX_OTHER_ACTIVITIES`]:
+    /// what a teacher whose class has none may have meant.
+    pub other_classes: Vec<(Box<str>, u64)>,
 }
 
 impl Counts {
@@ -159,6 +164,32 @@ impl Counts {
         if !self.other_activities.iter().any(|o| &**o == a) {
             self.other_activities.push(cut(a));
         }
+    }
+
+    fn saw_class(&mut self, class: &str) {
+        let class = class.trim();
+        if class.is_empty() {
+            return;
+        }
+        if let Some(c) = self.other_classes.iter_mut().find(|c| &*c.0 == class) {
+            c.1 += 1;
+        } else if self.other_classes.len() < MAX_OTHER_ACTIVITIES {
+            self.other_classes.push((cut(class), 1));
+        }
+    }
+
+    /// Of the other classes seen, the one `typed` was most likely meant to be: the same but for
+    /// case, spaces or a trailing `/`, or at most two characters apart. None when none is that
+    /// near (an empty class, not a typo).
+    pub fn class_meant(&self, typed: &str) -> Option<&str> {
+        let norm = |s: &str| s.trim().trim_end_matches('/').to_lowercase();
+        let typed = norm(typed);
+        self.other_classes
+            .iter()
+            .map(|(c, _)| (edit_distance(&norm(c), &typed, 2), &**c))
+            .filter(|(d, _)| *d <= 2)
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| c)
     }
 
     /// Skipped for something other than being another verb, activity or class, or a duplicate:
@@ -181,6 +212,29 @@ impl Counts {
     }
 }
 
+/// Levenshtein distance between `a` and `b` in characters, or `limit + 1` once it is past
+/// `limit` (so two long addresses cost little).
+fn edit_distance(a: &str, b: &str, limit: usize) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > limit {
+        return limit + 1;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut row = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            row[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(row[j] + 1);
+        }
+        if row.iter().min().is_some_and(|&m| m > limit) {
+            return limit + 1;
+        }
+        prev = row;
+    }
+    prev[b.len()].min(limit + 1)
+}
+
 /// The report being built. Feed it statements, read it at any time.
 pub struct Report {
     /// The activity asked for, as typed (the contract reads object ids against it).
@@ -199,6 +253,8 @@ pub struct Report {
     skimmed: Vec<u8>,
     /// The lab's own names of its stops and choices, when the reader has them.
     catalogue: Option<Catalogue>,
+    /// The latest `stored` of any statement read: where a live poll goes on from.
+    last_stored: Option<i64>,
 }
 
 /// What of a stop a [`Catalogue`] names.
@@ -232,6 +288,7 @@ impl Report {
             scratch: String::new(),
             skimmed: Vec::new(),
             catalogue: None,
+            last_stored: None,
         }
     }
 
@@ -243,6 +300,11 @@ impl Report {
 
     pub fn counts(&self) -> &Counts {
         &self.counts
+    }
+
+    /// The class asked for, if any.
+    pub fn class(&self) -> Option<&str> {
+        self.class.as_deref()
     }
 
     /// Statements as JSON values (a test's, a host's).

@@ -264,7 +264,10 @@ pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWor
         for st in &l.steps {
             let s = &stops[usize::from(st.stop)];
             let c = &s.choices[usize::from(st.choice)];
-            let belief = namer(s.id, c.id);
+            // The belief as the page names it: the catalogue's, else (a wrong first answer, a
+            // misconception on the page) the choice's own words.
+            let belief =
+                namer(s.id, c.id).or_else(|| (!st.right && !st.unoffered).then(|| c.text.clone()));
             let tries = st.tries.to_string();
             let at = entries
                 .iter()
@@ -321,14 +324,32 @@ fn hidden(c: char) -> bool {
         || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A CSV cell: control and bidirectional characters become `U+FFFD` (seen, not acted on); a
-/// text starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what spreadsheets read as
+/// What a spreadsheet's search should find as typed: the page's typography (a word joiner
+/// that keeps «dead-letter» on one line, a no-break space in «30 s» or «12 841», a no-break
+/// hyphen, a soft hyphen) written as the plain character it stands for, or as nothing.
+fn plain(c: char) -> Option<char> {
+    match c {
+        '\u{2060}' | '\u{00AD}' | '\u{200B}' | '\u{FEFF}' => None,
+        '\u{00A0}' | '\u{202F}' | '\u{2007}' => Some(' '),
+        '\u{2011}' => Some('-'),
+        c => Some(c),
+    }
+}
+
+/// A CSV cell in plain characters ([`plain`]): control and bidirectional characters become
+/// `U+FFFD` (seen, not acted on); a text starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what spreadsheets read as
 /// a formula) gets a leading `'`; then it is quoted if it holds a comma, a quote or a line
 /// break.
 pub fn cell(text: &str) -> String {
-    let text: std::borrow::Cow<str> = if text.contains(hidden) {
+    let text: std::borrow::Cow<str> = if text.contains(|c| hidden(c) || plain(c) != Some(c)) {
         text.chars()
-            .map(|c| if hidden(c) { '\u{FFFD}' } else { c })
+            .filter_map(|c| {
+                if hidden(c) {
+                    Some('\u{FFFD}')
+                } else {
+                    plain(c)
+                }
+            })
             .collect::<String>()
             .into()
     } else {

@@ -122,6 +122,58 @@ proptest! {
         prop_assert_eq!(whole.anonymous_numbers().len(), whole.learner_count());
     }
 
+    /// The live mode: a store where each statement becomes visible some time after it is
+    /// stored (up to `LAG`; the store's consistent-through says how far everything is visible),
+    /// polled `since` the report's cursor at moments of its own, each poll's answer in any order.
+    /// Every statement is counted once: the live report equals a full read at the end.
+    #[test]
+    fn polls_since_the_cursor_count_every_statement_once(
+        s in class(),
+        lags in prop::collection::vec(0..8_000i64, 40),
+        polls in prop::collection::vec(500..6_000i64, 1..30),
+        seed in any::<u64>(),
+        with_header in any::<bool>(),
+    ) {
+        use super::live::Cursor;
+        const LAG: i64 = 8_000;
+        let t0 = 1_796_083_200_000i64; // 2026-12-01
+        // Without the header, a store whose statements are all visible within the overlap.
+        let lag = |i: usize| if with_header { lags[i] } else { lags[i] % (super::live::OVERLAP_MS + 1) };
+        let store: Vec<(i64, i64, Value)> = s.iter().enumerate().map(|(i, v)| {
+            let stored = t0 + 1_000 * i as i64;
+            let mut v = v.clone();
+            v["stored"] = super::time::format_ms(stored).into();
+            (stored, stored + lag(i), v)
+        }).collect();
+        let mut whole = fresh();
+        whole.feed(&store.iter().map(|x| x.2.clone()).collect::<Vec<_>>());
+        let mut live = fresh();
+        let mut cursor = Cursor::default();
+        let mut now = t0;
+        let mut x = seed | 1;
+        let end = t0 + 1_000 * s.len() as i64 + LAG;
+        for step in polls.iter().cycle() {
+            now += step;
+            // What the store answers now: visible, stored after `since` (exclusive, as xAPI says).
+            let since = cursor.since();
+            let mut page: Vec<Value> = store.iter()
+                .filter(|(st, vis, _)| *vis <= now && since.is_none_or(|f| *st > f))
+                .map(|x| x.2.clone()).collect();
+            for i in (1..page.len()).rev() {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                page.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            live.feed(&page);
+            let consistent = with_header.then_some(now - LAG);
+            cursor = Cursor::after_poll(live.last_stored(), consistent);
+            if now > end + 2 * LAG {
+                break;
+            }
+        }
+        prop_assert_eq!(digest(&whole), digest(&live));
+        prop_assert_eq!(whole.counts().answers, live.counts().answers);
+    }
+
     #[test]
     fn text_read_without_definitions_gives_what_values_give(s in class(), noise in "[ a-z\\\\\"{}:,]{0,12}") {
         // The learner's name carries quotes, braces and backslashes the skim must step over.

@@ -177,6 +177,10 @@ impl Report {
     /// `def` is None until the definition is read, then what was read (None if it had none or
     /// could not be read: the statement counts all the same, without names from it).
     pub(super) fn take(&mut self, s: &Statement, def: Option<Option<&Definition>>) -> Taken {
+        // Any statement read moves a live poll's start on, counted or not.
+        if let Some(t) = s.stored.as_ref().and_then(|t| time::parse_ms(t.as_str())) {
+            self.last_stored = Some(self.last_stored.map_or(t, |l| l.max(t)));
+        }
         let (Some(verb), Some(object)) = (s.verb.as_ref().and_then(|v| v.id.as_ref()), &s.object)
         else {
             return self.skip(Skip::NotAStatement);
@@ -202,6 +206,10 @@ impl Report {
                     .any(|r| r.id.as_ref().is_some_and(|id| id.as_str() == class))
             });
             if !of_class {
+                let named = grouping.and_then(|g| g.0.iter().find_map(|r| r.id.as_ref()));
+                if let Some(other) = named {
+                    self.counts.saw_class(other.as_str());
+                }
                 return self.skip(Skip::OtherClass);
             }
         }

@@ -76,6 +76,15 @@ pub struct StopTime {
     pub learners: u32,
 }
 
+/// Where the next class could start: a stop, the belief held there, and by how many learners
+/// (all its stops together).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextStep {
+    pub stop: u16,
+    pub name: Names,
+    pub learners: u32,
+}
+
 /// A learner at one stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepView {
@@ -202,14 +211,17 @@ impl Report {
         }
     }
 
-    /// Learners by need, the most first: fewest right first tries (the stops they did not
-    /// answer count as not right), then fewest stops answered, then by name.
+    /// Learners by need, the most first: the lowest share of right first tries among the stops
+    /// they answered (so a learner who stopped after 8 of 8 right is not taken for one who
+    /// struggles; how far each got is told apart), then fewest stops answered, then by name.
     pub fn need_order(&self) -> Vec<u32> {
         let mut order: Vec<u32> = (0..self.learners.len() as u32).collect();
         order.sort_by_cached_key(|&i| {
             let l = &self.learners[i as usize];
-            let right = l.entries.iter().filter(|e| e.first.right).count();
-            (right, l.entries.len(), l.name.to_lowercase(), l.key.clone())
+            let right = l.entries.iter().filter(|e| e.first.right).count() as u64;
+            let answered = l.entries.len() as u64;
+            let permille = (right * 1000).checked_div(answered).unwrap_or(0);
+            (permille, answered, l.name.to_lowercase(), l.key.clone())
         });
         order
     }
@@ -381,6 +393,24 @@ impl Report {
         // Stable: equal counts keep the path's order.
         by_id.sort_by_key(|m| std::cmp::Reverse((m.learners.len(), m.answers)));
         by_id
+    }
+
+    /// What to do next: the belief the most learners hold (the first of [`misconceptions`]),
+    /// and the stop where the most held it (ties: the path's first), to start the next class
+    /// with. None when nobody holds any.
+    ///
+    /// [`misconceptions`]: Report::misconceptions
+    pub fn next_step(&self, namer: Namer) -> Option<NextStep> {
+        let m = self.misconceptions(namer).into_iter().next()?;
+        let wrong =
+            |&(s, c): &(u16, u16)| self.stops[usize::from(s)].choices[usize::from(c)].first_wrong;
+        // `at` is in the path's order; the first of the most answers wins.
+        let &(stop, _) = m.at.iter().rev().max_by_key(|a| wrong(a))?;
+        Some(NextStep {
+            stop,
+            name: m.name,
+            learners: m.learners.len() as u32,
+        })
     }
 
     /// A choice's name for the teacher: the catalogue's, else its description.

@@ -256,6 +256,14 @@ try {
       assert(top < 900 - 120, `${css} starts at ${top} px: not on the first screen`);
     }
     assert(!(await page.locator('#t-fold').evaluate((d) => d.open)), 'the form is still open after the read');
+    // What to do next: the belief most learners hold, at the stop where most held it.
+    const top = plan.beliefs[0];
+    const where = TABLE.filter((s) => firsts.some((t) => t.stop === s.id)).map((s) => [s.id, firsts.filter((t) => t.stop === s.id && t.choice === top.id && !t.right && !t.unoffered).length])
+      .reduce((best, x) => (x[1] > best[1] ? x : best), ['', 0]);
+    eq(await page.locator('#t-next').evaluate((e) => [e.dataset.stop, Number(e.dataset.learners)]), [where[0], top.learners], 'what to do next');
+    assert((await page.locator('#t-next').innerText()).startsWith('Para la próxima clase: empieza por el paso '), 'the next step is not said');
+    assert(await page.locator('#t-next').evaluate((e) => e.getBoundingClientRect().bottom < 900), 'the next step is below the first screen');
+
     await page.screenshot({ path: join(out, 'teacher-first-1280.png') });
     // The hardest stops, the five first, and how many more.
     const hard = await page.locator('.hard').evaluateAll((els) => els.map((e) => ({ id: e.dataset.stop, answered: Number(e.dataset.answered), right: Number(e.dataset.firstRight) })));
@@ -336,7 +344,12 @@ try {
     const firsts = firstTries(small.plan, TABLE, SMALL_CLASS);
     assert(lines.length === 1 + firsts.length, `${lines.length - 1} rows for ${firsts.length} first tries`);
     const bruno = lines.find((l) => l.startsWith(`Bruno,${SMALL_CLASS},step_backoff,`));
-    assert(bruno && /,counts-initial-delivery,90\u00a0s,"Cuenta la entrega inicial como intento, o cree que cada reintento espera lo mismo",no,1,2026-12-04T09:/.test(bruno), bruno);
+    assert(bruno && /,counts-initial-delivery,90 s,"Cuenta la entrega inicial como intento, o cree que cada reintento espera lo mismo",no,1,2026-12-04T09:/.test(bruno), bruno);
+    // Plain characters (a search finds «dead-letter», «90 s»), and every wrong answer's belief.
+    assert(!lines.some((l) => /[\u2060\u00a0\u202f]/.test(l)), 'a word joiner or no-break space in the CSV');
+    const cells = (line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, 11);
+    const wrong = lines.slice(1).map(cells).filter((c) => c[8] === 'no');
+    assert(wrong.length > 0 && wrong.every((c) => c[7].trim() !== ''), `a wrong answer without its belief: ${JSON.stringify(wrong.find((c) => !c[7].trim()))}`);
   });
 
   await check('print: no form, no tools, one stop per block', async () => {
@@ -494,6 +507,41 @@ try {
     const whole = Number(await page.locator('#teacher-app').getAttribute('data-answers'));
     assert(whole === 25, `the whole class is 25 answers, shown ${whole}`);
     assert(await page.locator('#t-partial').count() === 0, 'whole now: no partial note');
+  });
+
+  await check('a mistyped class, an empty class and an empty store: each its own sentence, with the classes that have answers, in view on a phone', async () => {
+    let bare;
+    try {
+      const typo = SMALL_CLASS.replace('/classes/', '/clases/');
+      await readStore(store.auth.read, typo);
+      await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'class-typo', 'a mistyped class is told');
+      let said = await page.locator('#t-problem').innerText();
+      assert(said.startsWith(`No hay respuestas de la clase ${typo}. ¿Es ${SMALL_CLASS}? Clases con respuestas de esta actividad: `), `the typo: ${said}`);
+      for (const c of [CLASS, OTHER, SMALL_CLASS]) assert(said.includes(c), `${c} is not among the classes named: ${said}`);
+      const smallAnswers = answered(statementsOf(small.plan)).filter((st) => st.context?.contextActivities?.grouping?.some((g) => g.id === SMALL_CLASS)).length;
+      assert(said.includes(`${SMALL_CLASS} (${smallAnswers} respuestas)`), `the small class's ${smallAnswers} answers: ${said}`);
+      assert(!said.includes('actividad ' + ACT), 'the activity is blamed for a class');
+      const empty = 'https://course.example/classes/5-tarde';
+      await page.setViewportSize({ width: 375, height: 740 });
+      await readStore(store.auth.read, empty);
+      await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'class-empty', 'an empty class is told');
+      said = await page.locator('#t-problem').innerText();
+      assert(said.startsWith(`La clase ${empty} aún no tiene respuestas de esta actividad. Sí tienen respuestas: `) && said.includes(SMALL_CLASS), `the empty class: ${said}`);
+      await until(page, () => { const r = document.getElementById('t-problem').getBoundingClientRect(); return r.top >= 0 && r.top <= innerHeight - 48; }, 'the sentence starts on screen at 375 px');
+      await page.screenshot({ path: join(out, 'teacher-class-empty-375.png') });
+      bare = await startLearningLocker();
+      await readStore(bare.auth.read, '', bare.endpoint);
+      await until(page, () => document.getElementById('t-problem')?.dataset.problem === 'store-empty', 'an empty store is told');
+      said = await page.locator('#t-problem').innerText();
+      assert(said.startsWith('El LRS aún no tiene ninguna respuesta, de ninguna actividad'), `the empty store: ${said}`);
+      await until(page, () => { const r = document.getElementById('t-problem').getBoundingClientRect(); return r.top >= 0 && r.top <= innerHeight - 48; }, 'the sentence starts on screen at 375 px');
+    } finally {
+      await bare?.close();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // Whatever this check left in the form, the next ones read files of no class.
+      await openForm().catch(() => {});
+      await page.locator('#t-class').fill('').catch(() => {});
+    }
   });
 
   await check('files of another activity, of no statements, and names with markup', async () => {

@@ -114,7 +114,8 @@ export function smallClass(table, { start = '2026-12-04T08:00:00Z' } = {}) {
 
 /** What the teacher's first screen must show for the first tries `firsts` (firstTries of a
  * plan, one class) at the stops of `table`: the stops hardest first, the beliefs held (answers
- * and learners, who) in the order the page lists them, and the learners by need. Computed from
+ * and learners, who) in the order the page lists them, and the learners by need (the lowest share
+ * right of the stops each answered first). Computed from
  * the plan alone. */
 export function tomorrow(firsts, table) {
   const stops = table.filter((s) => firsts.some((t) => t.stop === s.id));
@@ -146,6 +147,6 @@ export function tomorrow(firsts, table) {
     const mine = firsts.filter((t) => t.learner === name);
     const furthest = Math.max(...mine.map((t) => number.get(t.stop)));
     return { name, right: mine.filter((t) => t.right).length, answered: mine.length, furthest };
-  }).sort((a, b) => a.right - b.right || a.answered - b.answered || byName(a.name, b.name));
+  }).sort((a, b) => permille(a.right, a.answered) - permille(b.right, b.answered) || a.answered - b.answered || byName(a.name, b.name));
   return { stops: stops.length, hardest, beliefs: held, need };
 }

@@ -9,6 +9,7 @@ use super::*;
 use crate::lab::path::{Answer, Choice, Shown, Stop, Verdict};
 use crate::record::{self, Names as Both, Object, Session, Verb};
 
+mod live;
 mod next_class;
 mod people;
 

@@ -89,9 +89,11 @@ fn learners_by_need_with_their_score_furthest_stop_and_times() {
             .iter()
             .map(|k| k.rsplit(' ').next().unwrap())
             .collect::<Vec<_>>(),
-        ["carla", "bruno", "ana"]
+        // By the share of the stops answered: bruno 1 of 2 first, then carla 1 of 1 (who
+        // stopped early: not struggling), then ana 3 of 3.
+        ["bruno", "carla", "ana"]
     );
-    let bruno = r.learner(r.need_order()[1]);
+    let bruno = r.learner(r.need_order()[0]);
     assert_eq!((bruno.first_right, bruno.answered()), (1, 2));
     assert_eq!(
         r.stop(bruno.furthest.unwrap()).id,
@@ -192,4 +194,90 @@ fn other_activities_are_named() {
     });
     r.feed(&[a("ana", "step_backoff", "waits-add-up", 1).value()]);
     assert_eq!(r.counts().answers, 1);
+}
+
+/// A class with no answers names the classes the activity's answers are of (with how many
+/// each), and the one a typo most likely meant; an empty class (nothing near) meant none.
+#[test]
+fn other_classes_are_named_and_a_typo_is_told_from_an_empty_class() {
+    const C3A: &str = "https://course.example/classes/3a";
+    let mut b = a("bruno", "step_backoff", "waits-add-up", 2);
+    b.class = Some(C3A);
+    let statements = [
+        a("ana", "step_backoff", "waits-add-up", 1).value(),
+        a("ana", "step_race", "app-check-is-enough", 3).value(),
+        b.value(),
+    ];
+    let read = |class: &str| {
+        let mut r = Report::new(Filter {
+            activity: Some(ACT.into()),
+            class: Some(class.into()),
+            ..Filter::default()
+        });
+        r.feed(&statements);
+        r
+    };
+    let typo = read("https://course.example/clases/3b");
+    let c = typo.counts();
+    assert_eq!((c.answers, c.skipped(Skip::OtherClass)), (0, 3));
+    let seen: Vec<(&str, u64)> = c.other_classes.iter().map(|(k, n)| (&**k, *n)).collect();
+    assert_eq!(seen, [(CLASS, 2), (C3A, 1)]);
+    assert_eq!(
+        c.class_meant("https://course.example/clases/3b"),
+        Some(CLASS)
+    );
+    assert_eq!(
+        c.class_meant(" HTTPS://course.example/classes/3B/ "),
+        Some(CLASS)
+    );
+    let empty = read("https://course.example/classes/4c-tarde");
+    assert_eq!(empty.counts().other_classes.len(), 2);
+    assert_eq!(
+        empty
+            .counts()
+            .class_meant("https://course.example/classes/4c-tarde"),
+        None
+    );
+}
+
+/// What to do next: the belief most learners hold, at the stop where most held it.
+#[test]
+fn the_next_step_is_the_belief_most_hold_where_most_held_it() {
+    assert_eq!(
+        report(&[a("ana", "step_backoff", "waits-add-up", 1).value()]).next_step(&no_names),
+        None
+    );
+    let r = report(&[
+        a(
+            "ana",
+            "step_transaction_effect_first",
+            "two-transactions-suffice",
+            1,
+        )
+        .value(),
+        a("bruno", "step_transaction", "two-transactions-suffice", 2).value(),
+        a("carla", "step_transaction", "two-transactions-suffice", 3).value(),
+        a("dani", "step_race", "app-check-is-enough", 1).value(),
+        a("eva", "step_race", "app-check-is-enough", 1).value(),
+    ]);
+    let next = r.next_step(&no_names).unwrap();
+    assert_eq!(r.stop(next.stop).id, "step_transaction");
+    assert_eq!(next.learners, 3);
+    assert_eq!(
+        next.name.es.as_deref(),
+        Some("two-transactions-suffice (es)")
+    );
+    // One answer at each of its stops: the path's first.
+    let tie = report(&[
+        a(
+            "ana",
+            "step_transaction_effect_first",
+            "two-transactions-suffice",
+            1,
+        )
+        .value(),
+        a("bruno", "step_transaction", "two-transactions-suffice", 2).value(),
+    ]);
+    let next = tie.next_step(&no_names).unwrap();
+    assert_eq!(tie.stop(next.stop).id, "step_transaction");
 }

@@ -230,3 +230,45 @@ fn csv_cells_cannot_start_a_formula() {
     assert_eq!(cells[6], "Secs(120) (es)");
     assert_eq!(cells[10], "2026-12-01T00:00:01Z");
 }
+
+/// The CSV's belief column is filled wherever the page names a belief (a wrong first answer:
+/// the catalogue's name, else the choice's words, as the beliefs block shows it), and its cells
+/// are plain characters: a search for «dead-letter» or «30 s» finds what the page shows.
+#[test]
+fn csv_names_every_wrong_answers_belief_in_plain_characters() {
+    assert_eq!(
+        cell("Pasa a dead\u{2060}-\u{2060}letter tras 30\u{a0}s (12\u{202f}841)"),
+        "Pasa a dead-letter tras 30 s (12 841)"
+    );
+    let r = report(&[
+        a("ana", "step_crash", "one-failure-dead-letters", 1).value(),
+        a("bea", "step_crash", "hub-redelivers", 2).value(),
+        a("ana", "step_backoff", "counts-initial-delivery", 3).value(),
+    ]);
+    let w = CsvWords {
+        header: ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"],
+        yes: "sí",
+        no: "no",
+    };
+    let namer = |stop: &str, choice: &str| {
+        (stop, choice)
+            .eq(&("step_backoff", "counts-initial-delivery"))
+            .then(|| Names::new("Cuenta la entrega\u{a0}inicial", "Counts"))
+    };
+    let text = csv(&r, &namer, Naming::Names, Lang::Es, &w);
+    assert!(!text.contains(['\u{2060}', '\u{a0}']), "{text}");
+    let belief = |who: &str, stop: &str| {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(who) && l.contains(stop))
+            .unwrap_or_else(|| panic!("no row of {who} at {stop}: {text}"));
+        row.split(',').nth(7).unwrap().to_string()
+    };
+    assert_eq!(belief("ana", "step_crash"), "one-failure-dead-letters (es)");
+    assert_eq!(belief("ana", "step_backoff"), "Cuenta la entrega inicial");
+    assert_eq!(
+        belief("bea", "step_crash"),
+        "",
+        "a right answer shows no belief"
+    );
+}

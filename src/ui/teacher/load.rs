@@ -44,8 +44,12 @@ pub enum Event {
     },
     Stopped,
     Failed(Problem),
-    /// The activities a store has answers of, when it had none of the one asked for.
-    Seen(Vec<String>),
+    /// The activities a store has answers of, when it had none of the one asked for (empty
+    /// when that could not be read), and whether it has no answers at all, of any activity.
+    Seen {
+        activities: Vec<String>,
+        store_empty: bool,
+    },
     /// The read stops before its end (told just before `Failed` or `Stopped`).
     Cut(Cut),
 }
@@ -379,7 +383,9 @@ fn status_problem(status: u16) -> Option<Problem> {
 
 /// How one page's request ended.
 enum Fetch {
-    Page(Vec<u8>),
+    /// The page, and the store's `X-Experience-API-Consistent-Through` when it sent one the
+    /// page may read (a store must expose it by CORS).
+    Page(Vec<u8>, Option<String>),
     Stopped,
     Failed(Problem),
 }
@@ -408,8 +414,13 @@ async fn fetch_page(job: &Job, url: &str, auth: &str, first: bool) -> Fetch {
     if let Some(p) = status_problem(response.status()) {
         return Fetch::Failed(p);
     }
+    let consistent = response
+        .headers()
+        .get("X-Experience-API-Consistent-Through")
+        .ok()
+        .flatten();
     let Some(body) = response.body() else {
-        return Fetch::Page(Vec::new());
+        return Fetch::Page(Vec::new(), consistent);
     };
     let Ok(reader) = body.get_reader().dyn_into::<js_sys::Object>() else {
         return Fetch::Failed(Problem::Closed);
@@ -431,7 +442,7 @@ async fn fetch_page(job: &Job, url: &str, auth: &str, first: bool) -> Fetch {
         watch.bytes_came();
         let done = js_sys::Reflect::get(&chunk, &"done".into()).is_ok_and(|d| d.is_truthy());
         if done {
-            return Fetch::Page(bytes);
+            return Fetch::Page(bytes, consistent);
         }
         if let Ok(v) = js_sys::Reflect::get(&chunk, &"value".into()) {
             let v = js_sys::Uint8Array::new(&v);
@@ -482,7 +493,7 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
             return end(&job, &walk, Event::Stopped);
         }
         let bytes = match fetch_page(&job, &walk.next, &q.auth, walk.pages == 0).await {
-            Fetch::Page(b) => b,
+            Fetch::Page(b, _) => b,
             Fetch::Stopped => return end(&job, &walk, Event::Stopped),
             Fetch::Failed(p) => return end(&job, &walk, Event::Failed(p)),
         };
@@ -519,7 +530,11 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
             Ok(true) => {}
             Ok(false) => {
                 if job.report.borrow().counts().answers == 0 {
-                    job.on.emit(Event::Seen(seen_activities(&q).await));
+                    let (activities, store_empty) = seen_activities(&q).await;
+                    job.on.emit(Event::Seen {
+                        activities,
+                        store_empty,
+                    });
                 }
                 return clock.done(&job);
             }
@@ -530,16 +545,61 @@ pub async fn from_store_at(job: Job, q: Query, mut walk: Walk) {
     }
 }
 
+/// One live poll: every page of the store's answers to `q` (asked `since` the live cursor)
+/// into the job's report, which counts a statement read before once. Ok with the store's
+/// consistent-through (ms since 1970) when it said it; Err with the problem of the page that
+/// failed (what came before it is kept, and the next poll asks again from the same cursor).
+pub async fn poll(job: &Job, q: &Query) -> Result<Option<i64>, Problem> {
+    let mut walk = Walk::new(q);
+    let mut clock = Clock::new();
+    let mut consistent = None;
+    loop {
+        if job.stop.get() {
+            return Ok(consistent);
+        }
+        let bytes = match fetch_page(job, &walk.next, &q.auth, false).await {
+            Fetch::Page(b, c) => {
+                // The earliest the pages said: everything before it was visible to them all.
+                let c = c.and_then(|c| crate::report::time::parse_ms(&c));
+                consistent = match (consistent, c) {
+                    (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
+                    (a, b) => a.or(b),
+                };
+                b
+            }
+            Fetch::Stopped => return Ok(consistent),
+            Fetch::Failed(p) => return Err(p),
+        };
+        if let Some(p) = page_problem(&bytes) {
+            return Err(p);
+        }
+        let mut s = Splitter::new();
+        match feed(job, &mut s, &bytes, &mut clock).await {
+            Err(_) => return Err(Problem::Shape),
+            Ok(false) => return Ok(consistent),
+            Ok(true) => {}
+        }
+        let more = match finish(job, s, &mut clock) {
+            Ok((Format::Page, more)) => more,
+            _ => return Err(Problem::Shape),
+        };
+        if !walk.read(q, more.as_deref())? {
+            return Ok(consistent);
+        }
+    }
+}
+
 /// What a store has answers of, when it had none of the activity asked for (a typo, another
 /// course's IRI): one page of its latest answers of any activity, read into a report of the
-/// same filter, which names the other activities it met. Nothing when that page cannot be
-/// read (the sentence then says only that the activity has no answers).
-async fn seen_activities(q: &Query) -> Vec<String> {
+/// same filter, which names the other activities it met; and whether that page had no answer
+/// at all (an empty store). Nothing when that page cannot be read (the sentence then says only
+/// that the activity has no answers).
+async fn seen_activities(q: &Query) -> (Vec<String>, bool) {
     let Ok(response) = get(&q.probe_url(), &q.auth, &JsValue::UNDEFINED).await else {
-        return Vec::new();
+        return (Vec::new(), false);
     };
     if status_problem(response.status()).is_some() {
-        return Vec::new();
+        return (Vec::new(), false);
     }
     let text = match response.text() {
         Ok(p) => JsFuture::from(p).await.ok().and_then(|t| t.as_string()),
@@ -552,14 +612,14 @@ async fn seen_activities(q: &Query) -> Vec<String> {
     let mut s = Splitter::new();
     let text = text.unwrap_or_default();
     if s.push(text.as_bytes(), &mut |p| r.feed_piece(p)).is_err() {
-        return Vec::new();
+        return (Vec::new(), false);
     }
-    let _ = s.finish(&mut |p| r.feed_piece(p));
-    r.counts()
-        .other_activities
-        .iter()
-        .map(|a| a.to_string())
-        .collect()
+    let Ok((Format::Page, _)) = s.finish(&mut |p| r.feed_piece(p)) else {
+        return (Vec::new(), false);
+    };
+    let c = r.counts();
+    let seen = c.other_activities.iter().map(|a| a.to_string()).collect();
+    (seen, c.read == 0)
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! a Stop button, and the report over `crate::report`, in Spanish or English, anonymised on
 //! request and when projected, exported as CSV. Every text from the statements goes through
 //! Yew's text nodes, which escape it; nothing sets inner HTML from data.
+pub mod live;
+mod live_view;
 pub mod load;
 mod model;
 mod parts;
@@ -27,15 +29,14 @@ use crate::ui::store::use_store;
 use load::Job;
 use texts::texts;
 
-/// The belief behind a choice, by (stop id, choice id), from the lab's own catalogue: for the
-/// choices a stop shows as a number («90 s», «1 fila»), which the statements describe by that
-/// number alone. A choice shown in its own words, or one this lab does not know (a statement
-/// from another version), keeps the statements' description.
+/// The belief behind a choice, by (stop id, choice id), from the lab's own catalogue: every
+/// wrong choice, and every choice a stop shows as a number («90 s», «1 fila»), is named by what
+/// it believes («Cree que el hub reintenta sin fin»), never by its button's words («Los dos»,
+/// «Ninguno»), which mean nothing away from the stop. A right choice shown in words, or one this
+/// lab does not know (a statement from another version), keeps the statements' description.
 pub fn namer(stop: &str, choice: &str) -> Option<Names> {
     let (stop, choice) = (Stop::from_name(stop)?, Choice::from_name(choice)?);
-    if matches!(stop.offer(choice)?.shows, Answer::Choice(_)) {
-        return None;
-    }
+    stop.offer(choice)?;
     let es = texts(Lang::Es).belief(choice)?;
     let en = texts(Lang::En).belief(choice)?;
     Some(Names::new(es, en))
@@ -246,6 +247,20 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
             }
         });
     }
+    // «En directo»: after a store's whole read (not a file's, not one with an end).
+    let can_live = model.live.is_some()
+        || (matches!(model.status, Status::Done { .. })
+            && model.query.as_ref().is_some_and(|q| q.until.is_none()));
+    let on_live = {
+        let (m, on) = (teacher.clone(), model.live.is_some());
+        Callback::from(move |_: MouseEvent| {
+            if on {
+                m.dispatch(Msg::LiveEnd);
+            } else {
+                live::start(&m);
+            }
+        })
+    };
     let on_print = Callback::from(|_: MouseEvent| {
         if let Some(w) = web_sys::window() {
             let _ = w.print();
@@ -292,6 +307,10 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                         onclick={on_project}>
                         { if model.projecting { t.end_project } else { t.project } }
                     </button>
+                    <button type="button" class={classes!("btn", model.live.is_some().then_some("primary"))} id="t-live"
+                        aria-pressed={model.live.is_some().to_string()} disabled={!can_live} onclick={on_live}>
+                        { if model.live.is_some() { t.end_live } else { t.live } }
+                    </button>
                     <button type="button" class="btn" id="t-export" disabled={answers == 0}
                         onclick={parts::export_handler(&teacher)}>{ t.export }</button>
                     <button type="button" class="btn" id="t-print" disabled={answers == 0}
@@ -306,6 +325,7 @@ pub fn TeacherApp(props: &TeacherProps) -> Html {
                 </details>
             }
             <source::StatusLine model={parts::ModelRef::new(&teacher)} generations={parts::Gen(generations.clone())} />
+            <live_view::LiveView model={parts::ModelRef::new(&teacher)} />
             <view::ReportView model={parts::ModelRef::keyed(&teacher, model.report_rev)} />
         </div>
     }

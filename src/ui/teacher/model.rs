@@ -6,6 +6,7 @@ use std::rc::Rc;
 use yew::Callback;
 
 use super::load::{Cut, Event, Progress};
+use super::query::Query;
 use super::texts::Problem;
 use crate::lang::Lang;
 use crate::report::{Filter, Report};
@@ -49,11 +50,51 @@ pub struct Model {
     pub reads_done: u32,
     /// A store that had no answers of the activity asked for: the activities it did have.
     pub seen: Vec<String>,
+    /// The store asked had no answers at all, of any activity (a new store, or one the lab's
+    /// statements never reached).
+    pub store_empty: bool,
     /// The activity the read asked for (as the contract reads it).
     pub activity: String,
     /// A store's read that stopped before its end: the report is partial, and «Reintentar»
     /// goes on from here.
     pub partial: Option<Cut>,
+    /// The last store read's query (the live mode polls it `since` its cursor).
+    pub query: Option<Query>,
+    /// The live mode, while it is on.
+    pub live: Option<Live>,
+}
+
+/// The live mode: its polls, what went wrong, and the stop on the projector.
+#[derive(Clone, Debug)]
+pub struct Live {
+    /// Set to end the polling (the mode turned off, another read, the page closed).
+    pub stop: Rc<Cell<bool>>,
+    /// When the live mode started, and when a poll last came through (ms since 1970).
+    pub started: f64,
+    pub last_ok: Option<f64>,
+    pub polls: u32,
+    /// Polls that failed in a row, and the last one's problem.
+    pub failures: u32,
+    pub problem: Option<Problem>,
+    /// The key may no longer read: polling has ended (one sentence, no loop of errors).
+    pub ended: bool,
+    /// The stop the teacher picked (None: the one most learners are on).
+    pub picked: Option<u16>,
+    /// Whether the right answer is shown.
+    pub revealed: bool,
+    /// «Congelar»: the stop's picture as it was.
+    pub frozen: Option<Frozen>,
+    /// Statements read when the last poll ended (a poll that brings more redraws the report).
+    pub read: u64,
+}
+
+/// A stop's first-try counts at the moment it was frozen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frozen {
+    pub stop: u16,
+    pub answered: u32,
+    /// By choice index.
+    pub counts: Vec<u32>,
 }
 
 pub enum Msg {
@@ -74,6 +115,24 @@ pub enum Msg {
         now: f64,
     },
     Fail(Problem),
+    /// The store read just started asked this.
+    Queried(Query),
+    /// The live mode starts (its polling is already under way, ended by `stop`) at `now`.
+    LiveStart {
+        stop: Rc<Cell<bool>>,
+        now: f64,
+    },
+    LiveEnd,
+    /// A live poll ended at `now`: Ok, or with its problem.
+    Polled {
+        result: Result<(), Problem>,
+        now: f64,
+    },
+    /// The stop the live view shows (None: the busiest).
+    LivePick(Option<u16>),
+    LiveReveal(bool),
+    /// «Congelar» (the stop shown at that moment) or «Descongelar».
+    Freeze(Option<u16>),
     /// «Reintentar»: the read of `generation` goes on into the same report.
     Resume {
         generation: u32,
@@ -109,8 +168,11 @@ impl Model {
             sources_open: true,
             reads_done: 0,
             seen: Vec::new(),
+            store_empty: false,
             activity: String::new(),
             partial: None,
+            query: None,
+            live: None,
         }
     }
 }
@@ -134,6 +196,9 @@ impl Model {
                     m.drawn_at = *now;
                 }
             }
+            // A live poll redraws the report when it brought statements (the live view itself
+            // redraws at every change, for its times).
+            Msg::Polled { .. } | Msg::LivePick(_) | Msg::LiveReveal(_) | Msg::Freeze(_) => {}
             _ => m.report_rev = m.report_rev.wrapping_add(1),
         }
         match msg {
@@ -147,6 +212,8 @@ impl Model {
                 activity,
             } => {
                 m.stop.set(true);
+                m.end_live();
+                m.query = None;
                 m.activity = activity;
                 m.generation = generation;
                 m.report = report;
@@ -156,6 +223,7 @@ impl Model {
                 m.status = Status::Loading(Progress::default());
                 m.shown = PAGE;
                 m.seen.clear();
+                m.store_empty = false;
                 m.partial = None;
             }
             Msg::Resume { generation, stop } => {
@@ -175,16 +243,20 @@ impl Model {
                 ..
             } => m.partial = Some(cut),
             Msg::Event {
-                event: Event::Seen(seen),
+                event:
+                    Event::Seen {
+                        activities,
+                        store_empty,
+                    },
                 ..
-            } => m.seen = seen,
+            } => (m.seen, m.store_empty) = (activities, store_empty),
             Msg::Event { event, .. } => {
                 m.status = match event {
                     Event::Progress(p) => Status::Loading(p),
                     Event::Done { feed_ms, wall_ms } => Status::Done { feed_ms, wall_ms },
                     Event::Stopped => Status::Stopped,
                     Event::Failed(p) => Status::Failed(p),
-                    Event::Seen(_) | Event::Cut(_) => unreachable!("matched above"),
+                    Event::Seen { .. } | Event::Cut(_) => unreachable!("matched above"),
                 };
                 let answers = m.report.borrow().counts().answers;
                 if matches!(m.status, Status::Done { .. } | Status::Stopped) && answers > 0 {
@@ -193,6 +265,75 @@ impl Model {
                 }
             }
             Msg::Fail(p) => m.status = Status::Failed(p),
+            Msg::Queried(q) => m.query = Some(q),
+            Msg::LiveStart { stop, now } => {
+                m.end_live();
+                m.live = Some(Live {
+                    stop,
+                    started: now,
+                    last_ok: None,
+                    polls: 0,
+                    failures: 0,
+                    problem: None,
+                    ended: false,
+                    picked: None,
+                    revealed: false,
+                    frozen: None,
+                    read: m.report.borrow().counts().read,
+                });
+            }
+            Msg::LiveEnd => m.end_live(),
+            Msg::Polled { result, now } => {
+                let read = m.report.borrow().counts().read;
+                if let Some(l) = &mut m.live {
+                    if read != l.read {
+                        l.read = read;
+                        m.report_rev = m.report_rev.wrapping_add(1);
+                    }
+                    l.polls += 1;
+                    match result {
+                        Ok(()) => {
+                            l.last_ok = Some(now);
+                            l.failures = 0;
+                            l.problem = None;
+                        }
+                        Err(p) => {
+                            l.failures += 1;
+                            // A key that may no longer read will not by asking again.
+                            if matches!(p, Problem::WrongKey | Problem::Forbidden) {
+                                l.ended = true;
+                                l.stop.set(true);
+                            }
+                            l.problem = Some(p);
+                        }
+                    }
+                }
+            }
+            Msg::LivePick(stop) => {
+                if let Some(l) = &mut m.live {
+                    l.picked = stop;
+                    l.revealed = false;
+                }
+            }
+            Msg::LiveReveal(on) => {
+                if let Some(l) = &mut m.live {
+                    l.revealed = on;
+                }
+            }
+            Msg::Freeze(stop) => {
+                let frozen = stop.map(|i| {
+                    let r = m.report.borrow();
+                    let s = r.stop(i);
+                    Frozen {
+                        stop: i,
+                        answered: s.answered,
+                        counts: s.choices.iter().map(|c| c.count).collect(),
+                    }
+                });
+                if let Some(l) = &mut m.live {
+                    l.frozen = frozen;
+                }
+            }
             Msg::Stop => m.stop.set(true),
             Msg::Anonymise(on) => m.anonymised = on,
             Msg::Project(on) => {
@@ -211,6 +352,13 @@ impl Model {
 }
 
 impl Model {
+    /// Ends the live mode, if on: its polling stops.
+    fn end_live(&mut self) {
+        if let Some(l) = self.live.take() {
+            l.stop.set(true);
+        }
+    }
+
     /// What the report, its export and its printout say of a read that stopped before its
     /// end: how many pages came, that the rest are missing, and why (`origin`: this page's,
     /// for a store that refuses it).
@@ -388,5 +536,93 @@ mod tests {
             .partial_note("")
             .unwrap()
             .ends_with("Reading was stopped with «Stop»."));
+    }
+
+    /// The live mode: a poll that fails keeps what was read and says so, the next one that
+    /// comes through clears it; a key that may no longer read ends the polling (one sentence,
+    /// no loop); «Congelar» keeps the stop's counts; a new read ends the live mode.
+    #[test]
+    fn live_polls_fail_catch_up_end_on_a_denied_key_and_freeze_a_stop() {
+        use crate::report::tests::{a, ACT};
+        let mut m = Model::new(Lang::Es);
+        let report = Rc::new(RefCell::new(Report::new(Filter {
+            activity: Some(ACT.into()),
+            ..Filter::default()
+        })));
+        report
+            .borrow_mut()
+            .feed(&[a("ana", "step_backoff", "waits-add-up", 1).value()]);
+        m.apply(Msg::Start {
+            generation: 1,
+            report: report.clone(),
+            stop: Rc::new(Cell::new(false)),
+            source: "http://lrs/".into(),
+            from_file: false,
+            activity: ACT.into(),
+        });
+        let stop = Rc::new(Cell::new(false));
+        m.apply(Msg::LiveStart {
+            stop: stop.clone(),
+            now: 1.0,
+        });
+        let drawn = m.report_rev;
+        m.apply(Msg::Polled {
+            result: Err(Problem::Closed),
+            now: 2.0,
+        });
+        let l = m.live.as_ref().unwrap();
+        assert_eq!(
+            (l.failures, l.problem.clone(), l.ended),
+            (1, Some(Problem::Closed), false)
+        );
+        assert!(!stop.get(), "a store down is asked again");
+        assert_eq!(
+            m.report_rev, drawn,
+            "nothing new: the report is not redrawn"
+        );
+        m.apply(Msg::Freeze(Some(0)));
+        report
+            .borrow_mut()
+            .feed(&[a("bruno", "step_backoff", "counts-initial-delivery", 2).value()]);
+        m.apply(Msg::Polled {
+            result: Ok(()),
+            now: 3.0,
+        });
+        let l = m.live.as_ref().unwrap();
+        assert_eq!(
+            (l.failures, l.problem.clone(), l.last_ok),
+            (0, None, Some(3.0))
+        );
+        assert_eq!(m.report_rev, drawn + 1, "new statements redraw the report");
+        let frozen = l.frozen.clone().unwrap();
+        assert_eq!((frozen.answered, frozen.counts.iter().sum::<u32>()), (1, 1));
+        assert_eq!(
+            report.borrow().stop(0).answered,
+            2,
+            "counted behind the freeze"
+        );
+        m.apply(Msg::Polled {
+            result: Err(Problem::Forbidden),
+            now: 4.0,
+        });
+        assert!(
+            m.live.as_ref().unwrap().ended && stop.get(),
+            "a denied key ends it"
+        );
+        // Another read ends the live mode.
+        m.apply(Msg::LiveStart {
+            stop: Rc::new(Cell::new(false)),
+            now: 5.0,
+        });
+        let again = m.live.as_ref().unwrap().stop.clone();
+        m.apply(Msg::Start {
+            generation: 2,
+            report: Rc::new(RefCell::new(Report::new(Filter::default()))),
+            stop: Rc::new(Cell::new(false)),
+            source: "http://lrs/".into(),
+            from_file: false,
+            activity: ACT.into(),
+        });
+        assert!(m.live.is_none() && again.get());
     }
 }

@@ -193,9 +193,11 @@ pub fn Sources(props: &SourcesProps) -> Html {
                 until: f.until.map(iso),
                 limit: LIMIT,
             };
+            let asked = q.clone();
             start_read(&m, &g, f, endpoint, false, move |job| {
                 wasm_bindgen_futures::spawn_local(load::from_store(job, q))
             });
+            m.dispatch(Msg::Queried(asked));
         })
     };
     let on_file = {
@@ -417,6 +419,26 @@ pub fn StatusLine(props: &StatusProps) -> Html {
     };
     let problem = match &model.status {
         Status::Failed(p) => Some((problem_kind(p), problem_text(&model, p))),
+        // The activity has answers, of other classes only: a typo of one of them, or a class
+        // with none yet; either way, the classes that have answers.
+        Status::Done { .. } | Status::Stopped
+            if c.answers == 0 && c.skipped(Skip::OtherClass) > 0 && r.class().is_some() =>
+        {
+            let typed = r.class().unwrap_or_default();
+            let classes = c
+                .other_classes
+                .iter()
+                .map(|(k, count)| format!("{k} ({})", plural(t.answers_n, *count, &n(*count))))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Some(match c.class_meant(typed) {
+                Some(meant) => ("class-typo", fill(t.class_typo, &[typed, meant, &classes])),
+                None => ("class-empty", fill(t.class_empty, &[typed, &classes])),
+            })
+        }
+        Status::Done { .. } if c.answers == 0 && !model.from_file && model.store_empty => {
+            Some(("store-empty", t.store_empty.to_string()))
+        }
         // A store asked by activity has none of it: say which activity, and what it has.
         Status::Done { .. } if c.answers == 0 && !model.from_file => {
             let mut text = fill(t.none_in_store, &[model.activity.as_str()]);
@@ -436,9 +458,11 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         }
         _ => None,
     };
+    // Live, every poll asks again for the last second read: those repeats are by design.
+    let live = model.live.is_some();
     let reasons: Vec<String> = Skip::ALL
         .iter()
-        .filter(|&&s| c.skipped(s) > 0)
+        .filter(|&&s| c.skipped(s) > 0 && !(live && s == Skip::Duplicate))
         .map(|&s| {
             let k = c.skipped(s);
             let mut text = plural(t.skip_reasons[s as usize], k, &n(k));
@@ -451,6 +475,16 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             text
         })
         .collect();
+    // What went wrong is where the teacher looks: on a phone the form above it fills the
+    // screen, so the sentence is brought into view (only as far as needed, where it shows).
+    {
+        let said = problem.as_ref().map(|(_, text)| text.clone());
+        use_effect_with(said, |said| {
+            if said.is_some() {
+                scroll_to("t-problem");
+            }
+        });
+    }
     html! {
         <section class="teacher-status" aria-label={t.source_heading}>
             { line }
@@ -467,5 +501,23 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                 <p class="small" id="t-skipped">{ fill(t.skipped, &[&reasons.join(", ")]) }</p>
             }
         </section>
+    }
+}
+
+/// Scrolls the element `id` into view, only as far as needed (`block: "nearest"`): nothing
+/// moves when it is already on screen.
+fn scroll_to(id: &str) {
+    let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    else {
+        return;
+    };
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
+    if let Ok(f) = js_sys::Reflect::get(&el, &"scrollIntoView".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>())
+    {
+        let _ = f.call1(&el, &options);
     }
 }

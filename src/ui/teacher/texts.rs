@@ -113,6 +113,49 @@ pub struct TeacherTexts {
     pub none_in_store: &'static str,
     /// `{0}`: the activities seen instead.
     pub seen_activities: &'static str,
+    /// `{0}`: the class asked for, which has no answers; `{1}`: the classes that do, with
+    /// their counts (none is near the one typed: an empty class).
+    pub class_empty: &'static str,
+    /// `{0}`: the class asked for; `{1}`: the class it most likely meant; `{2}`: the classes
+    /// that have answers, with their counts.
+    pub class_typo: &'static str,
+    /// «En directo»: the button that starts the live mode.
+    pub live: &'static str,
+    /// The button that ends it.
+    pub end_live: &'static str,
+    /// `{0}`: «25 estudiantes»; `{1}`: the time of the last poll that came through.
+    pub live_on: &'static str,
+    /// Before the first poll.
+    pub live_waiting: &'static str,
+    /// `{0}`: the time of the last poll that came through (or the start); `{1}`: what went wrong.
+    pub live_down: &'static str,
+    /// `{0}`: what the store said (401, 403).
+    pub live_denied: &'static str,
+    /// The stop on screen's menu.
+    pub live_pick: &'static str,
+    /// `{0}`: the stop most learners are on.
+    pub live_busiest: &'static str,
+    /// «Congelar».
+    pub freeze: &'static str,
+    /// «Descongelar».
+    pub unfreeze: &'static str,
+    /// `{0}`: first answers at the stop since it was frozen.
+    pub new_since_freeze: Plural,
+    /// `{0}`: first answers at the stop shown.
+    pub first_answers: Plural,
+    /// Where each learner is.
+    pub live_class_heading: &'static str,
+    /// `{0}`: the stop's number; `{1}`: how long since their last answer.
+    pub live_here: &'static str,
+    /// A learner silent for a while where the class has moved on.
+    pub stuck: &'static str,
+    /// The one stuck longest.
+    pub stuck_longest: &'static str,
+    /// A store with no answers at all, of any activity.
+    pub store_empty: &'static str,
+    /// What to do next: `{0}` the stop's number, `{1}` its title, `{2}` how many learners
+    /// hold it, `{3}` of how many («25 estudiantes»), `{4}` the belief.
+    pub next_step: &'static str,
     pub nothing_yet: &'static str,
     pub wrong_key: &'static str,
     pub forbidden: &'static str,
@@ -236,10 +279,11 @@ pub struct TeacherTexts {
     pub yes: &'static str,
     pub no: &'static str,
     pub csv_name: &'static str,
-    /// The belief a choice stands for, for the choices a stop's button shows as a number (a
-    /// moment, rows, a count, a share): the statements describe those by the number alone,
-    /// which says nothing to a teacher. A choice shown in its own words is not listed (a test
-    /// checks that every numbered one is, in both languages).
+    /// The belief a choice stands for: every choice a stop's button shows as a number (a
+    /// moment, rows, a count, a share: the statements describe those by the number alone) and
+    /// every wrong choice shown in words (whose words, «Los dos», «Para escribir menos SQL»,
+    /// answer the stop's question and say nothing away from it). A test checks both, in both
+    /// languages.
     pub beliefs: &'static [(Choice, &'static str)],
 }
 
@@ -295,7 +339,7 @@ impl TeacherTexts {
         }
     }
 
-    /// The belief behind `c`, if it is one shown as a number (see `beliefs`).
+    /// The belief behind `c`, if the table names one (see `beliefs`).
     pub fn belief(&self, c: Choice) -> Option<&'static str> {
         self.beliefs
             .iter()
@@ -347,6 +391,14 @@ mod tests {
                 t.other_activity_example,
                 t.none_in_store,
                 t.seen_activities,
+                t.class_empty,
+                t.class_typo,
+                t.live_on,
+                t.live_down,
+                t.live_denied,
+                t.live_busiest,
+                t.live_here,
+                t.next_step,
                 t.source_was,
                 t.hardest_share,
                 t.score,
@@ -457,24 +509,26 @@ mod tests {
         }
     }
 
-    /// Every choice a stop shows as a number is named by its belief in both languages, and one
-    /// shown in words keeps its words: a teacher reads no bare «90 s» as a misconception.
+    /// Every choice a stop shows as a number, and every wrong one, is named by its belief in
+    /// both languages: a teacher reads no bare «90 s» nor «Los dos» as a misconception.
     #[test]
-    fn every_number_shown_names_its_belief() {
+    fn every_number_shown_and_every_wrong_choice_names_its_belief() {
         use crate::lab::path::{Answer, Stop};
         for &stop in Stop::ALL {
             for o in stop.offers() {
                 let named = super::super::namer(stop.as_str(), o.choice.as_str());
-                match o.shows {
-                    Answer::Choice(_) => assert!(named.is_none(), "{stop:?} {:?}", o.choice),
-                    _ => {
-                        let n = named
-                            .unwrap_or_else(|| panic!("{stop:?} {:?} has no belief", o.choice));
-                        assert!(n.es.is_some() && n.en.is_some(), "{stop:?} {:?}", o.choice);
-                    }
+                let right = stop.lesson_answer() == o.shows;
+                if right && matches!(o.shows, Answer::Choice(_)) {
+                    continue;
                 }
+                let n = named.unwrap_or_else(|| panic!("{stop:?} {:?} has no belief", o.choice));
+                assert!(n.es.is_some() && n.en.is_some(), "{stop:?} {:?}", o.choice);
             }
         }
+        assert_eq!(
+            super::super::namer("step_cursor", "both-repeat").and_then(|n| n.es),
+            Some("Cree que, al releer desde cero, repite efectos también el idempotente".into())
+        );
         assert!(super::super::namer("step_backoff", "no-such-choice").is_none());
         assert!(super::super::namer("no_such_stop", "waits-add-up").is_none());
     }

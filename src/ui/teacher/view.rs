@@ -80,6 +80,16 @@ pub fn ReportView(props: &ReportProps) -> Html {
         </section>
     };
 
+    // What to do next, in one line: the stop and the belief most of the class holds.
+    let next = r.next_step(&namer).map(|n| {
+        let k = numbers[usize::from(n.stop)];
+        let of = counted(t.learners_n, r.learner_count() as u64, lang);
+        let text = fill(t.next_step, &[&k.to_string(), &stop_title(&r, lang, n.stop), &n.learners.to_string(), &of, &name(&n.name, lang)]);
+        html! {
+            <p class="teacher-next" id="t-next" data-stop={r.stop(n.stop).id.to_string()} data-learners={n.learners.to_string()}>{ text }</p>
+        }
+    });
+
     // The beliefs held.
     let misconceptions = r.misconceptions(&namer);
     let shown_beliefs = if *all_beliefs {
@@ -153,10 +163,10 @@ pub fn ReportView(props: &ReportProps) -> Html {
                 data-right={l.first_right.to_string()} data-answered={l.answered().to_string()}
                 data-furthest={furthest.as_ref().map(|f| f.0.to_string())}>
                 <span class="learner-name">{ labels[i as usize].clone() }</span>
-                <span class="score">{ fill(t.score, &[&l.first_right.to_string(), &total.to_string()]) }</span>
+                <span class="score">{ fill(t.score, &[&l.first_right.to_string(), &l.answered().to_string()]) }</span>
                 <svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
                     <rect class="bar-bg" width="100" height="6" />
-                    <rect class="bar-fill ok" width={percent(l.first_right, total as u32).to_string()} height="6" />
+                    <rect class="bar-fill ok" width={percent(l.first_right, l.answered()).to_string()} height="6" />
                 </svg>
                 if unfinished {
                     if let Some((k, title)) = furthest {
@@ -260,6 +270,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
             <p class="teacher-summary" id="t-summary">{ summary }</p>
             <section class="teacher-tomorrow" id="t-tomorrow" aria-labelledby="t-tomorrow-h">
                 <h2 id="t-tomorrow-h" class="sr-only">{ t.tomorrow_heading }</h2>
+                { for next }
                 <div class="tomorrow-grid">{ hardest }{ beliefs }{ need }</div>
             </section>
             <section class="teacher-stops" aria-labelledby="t-stops-h">

@@ -56,6 +56,26 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     ],
     none_in_store: "The LRS has no answers of the activity {0}. Check its IRI: it must be the one the course page gives the lab.",
     seen_activities: "It does have answers of: {0}.",
+    class_empty: "The class {0} has no answers of this activity yet. Classes that do: {1}.",
+    class_typo: "No answers of the class {0}. Is it {1}? Classes with answers of this activity: {2}.",
+    live: "Live",
+    end_live: "End live",
+    live_on: "Live: {0}; up to date at {1}.",
+    live_waiting: "Live: the LRS is asked every 3 s.",
+    live_down: "The LRS has not answered since {0}. {1} What was read stays on screen; as soon as it is back it catches up, nothing lost or counted twice.",
+    live_denied: "Live has stopped: the key may no longer read from the LRS ({0}). Read again with a key that may.",
+    live_pick: "Stop on screen",
+    live_busiest: "Where most are ({0})",
+    freeze: "Freeze",
+    unfreeze: "Unfreeze",
+    new_since_freeze: ["{0} new answer since the freeze", "{0} new answers since the freeze"],
+    first_answers: ["{0} first answer", "{0} first answers"],
+    live_class_heading: "Where each one is",
+    live_here: "stop {0}, for {1}",
+    stuck: "stuck",
+    stuck_longest: "stuck longest",
+    store_empty: "The LRS has no answers yet, of any activity: they will appear as soon as learners answer in the lab (if not, check that the course page gives the lab this LRS).",
+    next_step: "For the next class: start with stop {0} ({1}). The belief most held, by {2} of {3}, is «{4}».",
     nothing_yet: "No answers yet: read them from the LRS or open a file.",
     wrong_key: "The LRS did not accept the key (401). Check the key and the secret.",
     forbidden: "The key may not read statements (403). Ask for a read-only key.",
@@ -97,7 +117,7 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     no_misconceptions: "Nobody chose a wrong option in their first answer.",
     more_beliefs: ["Show {0} more belief", "Show the {0} other beliefs"],
     need_heading: "Who needs help",
-    need_intro: "Right first answers per stop; the fewest first (a stop not answered counts as not right). ≠: not right because, with their own settings, what they saw was none of the choices.",
+    need_intro: "Right first answers of the stops answered; the lowest share first. Who did not finish is said apart, with where they left off. ≠: not right because, with their own settings, what they saw was none of the choices.",
     score: "{0} of {1} on the first try",
     unfinished: "Not finished: left off at stop {0} of {1} ({2})",
     finished: "Path complete",
@@ -152,7 +172,8 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     beliefs: BELIEFS_EN,
 };
 
-/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
+/// The belief behind each wrong choice (and each choice shown as a number), for the teacher
+/// (see `TeacherTexts::beliefs`): named by what it believes, never by a button's words.
 static BELIEFS_EN: &[(Choice, &str)] = &[
     (
         Choice::EffectLost,
@@ -250,5 +271,177 @@ static BELIEFS_EN: &[(Choice, &str)] = &[
     (
         Choice::ConstraintLetsBothApply,
         "Believes both still apply with the uniqueness constraint",
+    ),
+    (
+        Choice::ImmediateFirst,
+        "Believes retrying at once catches a returning consumer up sooner",
+    ),
+    (
+        Choice::BothSameTime,
+        "Believes retrying at once or spaced out makes no difference: they are the same events",
+    ),
+    (
+        Choice::FixedTableInOrder,
+        "Believes the exact table, in order, spreads the load better than jitter",
+    ),
+    (
+        Choice::SameRetriesSameResult,
+        "Believes jitter changes nothing: they are the same retries",
+    ),
+    (
+        Choice::VisibleInBoth,
+        "Believes a delay shows as well with jitter as on the exact table",
+    ),
+    (
+        Choice::JitterRevealsIt,
+        "Believes jitter makes delays stand out instead of hiding them",
+    ),
+    (
+        Choice::TooSmallToSee,
+        "Believes a delay of seconds cannot be seen even on the exact table",
+    ),
+    (
+        Choice::DeadLetterDiscards,
+        "Believes the event is thrown away after the last retry",
+    ),
+    (
+        Choice::RetriedForEver,
+        "Believes the hub retries for ever",
+    ),
+    (
+        Choice::BackToProducer,
+        "Believes an event out of retries goes back to the producer",
+    ),
+    (
+        Choice::DeadLettered,
+        "Believes one failure sends the event to dead-letter",
+    ),
+    (
+        Choice::DropsIt,
+        "Believes the broker counts a message with no ack as processed",
+    ),
+    (
+        Choice::WaitsForInstance,
+        "Believes the broker waits for the same instance to come back",
+    ),
+    (
+        Choice::DeadLettersAtOnce,
+        "Believes a missing ack sends the message to dead-letter at once",
+    ),
+    (
+        Choice::OtherApplies,
+        "Believes each instance deduplicates only what it saw itself",
+    ),
+    (
+        Choice::OffsetSkipped,
+        "Believes Kafka does not redeliver what another instance already read",
+    ),
+    (
+        Choice::KafkaExactlyOnce,
+        "Believes Kafka's exactly-once stops the redelivery to the consumer",
+    ),
+    (
+        Choice::NothingRepeats,
+        "Believes Kafka's exactly-once covers the database too",
+    ),
+    (
+        Choice::OnlyTopicRepeats,
+        "Believes the output topic repeats, not the database",
+    ),
+    (
+        Choice::SqsDropsIt,
+        "Believes SQS knows the work finished though nobody deleted the message",
+    ),
+    (
+        Choice::SameInstanceKeepsIt,
+        "Believes a message stays reserved to its instance until it deletes it",
+    ),
+    (
+        Choice::LessSql,
+        "Believes the shared transaction is there to write less SQL",
+    ),
+    (
+        Choice::InParallel,
+        "Believes the shared transaction is there to run faster, in parallel",
+    ),
+    (
+        Choice::SqlStandard,
+        "Believes the shared transaction is a rule of the SQL standard",
+    ),
+    (
+        Choice::BothEffectsChange,
+        "Believes setting a status changes too when repeated",
+    ),
+    (
+        Choice::NeitherChanges,
+        "Believes the naive consumer remembers what it already processed",
+    ),
+    (
+        Choice::AppendLine,
+        "Believes appending a line to a log is idempotent",
+    ),
+    (
+        Choice::AddToBalance,
+        "Believes adding to a balance is idempotent",
+    ),
+    (
+        Choice::SendEmail,
+        "Believes sending an email is idempotent",
+    ),
+    (
+        Choice::DedupTableCoversEmail,
+        "Believes the dedup table protects an effect outside the database (the email)",
+    ),
+    (
+        Choice::FewerRetries,
+        "Believes retrying less protects against redelivery",
+    ),
+    (
+        Choice::InstanceMemory,
+        "Believes one instance's memory is enough to deduplicate",
+    ),
+    (
+        Choice::IdempotentRepeats,
+        "Believes that, reading from zero again, the idempotent consumer is the one that repeats effects",
+    ),
+    (
+        Choice::BothRepeat,
+        "Believes that, reading from zero again, the idempotent consumer repeats effects too",
+    ),
+    (
+        Choice::NeitherRepeats,
+        "Believes losing the cursor repeats no effect",
+    ),
+    (
+        Choice::ReadsFromStart,
+        "Believes a restarting consumer loses the cursor it stored",
+    ),
+    (
+        Choice::HubResends,
+        "Believes the hub keeps each consumer's cursor",
+    ),
+    (
+        Choice::AckFirstRereads,
+        "Believes an event acknowledged before it was processed is read again",
+    ),
+    (
+        Choice::HubNoticesTheCrash,
+        "Believes the hub notices a crash after the ack and delivers it again",
+    ),
+    (
+        Choice::LostGoesToDeadLetter,
+        "Believes the lost event ends up in dead-letter",
+    ),
+    (
+        Choice::TooSlow,
+        "Believes exactly-once is possible, only too slow",
+    ),
+    (
+        Choice::V4Collide,
+        "Believes the problem is two v4 UUIDs colliding",
+    ),
+    (
+        Choice::NoCursor,
+        "Believes the problem is consumers losing their cursor",
     ),
 ];

@@ -56,6 +56,26 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     ],
     none_in_store: "El LRS no tiene respuestas de la actividad {0}. Revisa su IRI: tiene que ser el mismo que la página del curso le da al laboratorio.",
     seen_activities: "Sí hay respuestas de: {0}.",
+    class_empty: "La clase {0} aún no tiene respuestas de esta actividad. Sí tienen respuestas: {1}.",
+    class_typo: "No hay respuestas de la clase {0}. ¿Es {1}? Clases con respuestas de esta actividad: {2}.",
+    live: "En directo",
+    end_live: "Terminar el directo",
+    live_on: "En directo: {0}; al día a las {1}.",
+    live_waiting: "En directo: el LRS se consulta cada 3 s.",
+    live_down: "El LRS no responde desde las {0}. {1} Se muestra lo que ya había; en cuanto vuelva se pondrá al día, sin perder ni repetir nada.",
+    live_denied: "El directo se ha detenido: la clave ya no puede leer del LRS ({0}). Vuelve a leer con una clave que pueda.",
+    live_pick: "Paso en pantalla",
+    live_busiest: "El de la mayoría ({0})",
+    freeze: "Congelar",
+    unfreeze: "Descongelar",
+    new_since_freeze: ["{0} respuesta nueva desde que congelaste", "{0} respuestas nuevas desde que congelaste"],
+    first_answers: ["{0} primera respuesta", "{0} primeras respuestas"],
+    live_class_heading: "Dónde está cada uno",
+    live_here: "paso {0}, desde hace {1}",
+    stuck: "atascado",
+    stuck_longest: "atascado desde hace más",
+    store_empty: "El LRS aún no tiene ninguna respuesta, de ninguna actividad: aparecerán en cuanto los estudiantes respondan en el laboratorio (y si no, revisa que la página del curso le da al laboratorio este LRS).",
+    next_step: "Para la próxima clase: empieza por el paso {0} ({1}). La idea más extendida, que tienen {2} de {3}, es «{4}».",
     nothing_yet: "Aún no hay respuestas: léelas del LRS o abre un archivo.",
     wrong_key: "El LRS no aceptó la clave (401). Revisa la clave y el secreto.",
     forbidden: "La clave no tiene permiso para leer declaraciones (403). Pide una clave de solo lectura.",
@@ -97,7 +117,7 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     no_misconceptions: "Nadie eligió una opción equivocada en su primera respuesta.",
     more_beliefs: ["Mostrar {0} idea más", "Mostrar las {0} ideas restantes"],
     need_heading: "Quién necesita ayuda",
-    need_intro: "Aciertos en la primera respuesta de cada paso; primero quien tiene menos (un paso sin responder cuenta como no acertado). ≠: no acertó porque, con sus propios ajustes, lo que vio no era ninguna opción.",
+    need_intro: "Aciertos a la primera en los pasos que respondió; primero quien acierta una parte menor. Quien no terminó lo dice aparte, con dónde se quedó. ≠: no acertó porque, con sus propios ajustes, lo que vio no era ninguna opción.",
     score: "{0} de {1} a la primera",
     unfinished: "Sin terminar: se quedó en el paso {0} de {1} ({2})",
     finished: "Recorrido completo",
@@ -152,7 +172,8 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     beliefs: BELIEFS_ES,
 };
 
-/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
+/// The belief behind each wrong choice (and each choice shown as a number), for the teacher
+/// (see `TeacherTexts::beliefs`): named by what it believes, never by a button's words.
 static BELIEFS_ES: &[(Choice, &str)] = &[
     (
         Choice::EffectLost,
@@ -250,5 +271,177 @@ static BELIEFS_ES: &[(Choice, &str)] = &[
     (
         Choice::ConstraintLetsBothApply,
         "Cree que con la restricción de unicidad aún aplican las dos",
+    ),
+    (
+        Choice::ImmediateFirst,
+        "Cree que reintentar en el acto pone al día antes a un consumidor que vuelve",
+    ),
+    (
+        Choice::BothSameTime,
+        "Cree que reintentar en el acto o con esperas da igual: son los mismos eventos",
+    ),
+    (
+        Choice::FixedTableInOrder,
+        "Cree que la tabla exacta, en orden, reparte la carga mejor que el jitter",
+    ),
+    (
+        Choice::SameRetriesSameResult,
+        "Cree que el jitter no cambia nada: son los mismos reintentos",
+    ),
+    (
+        Choice::VisibleInBoth,
+        "Cree que un retraso se ve igual con jitter que con la tabla exacta",
+    ),
+    (
+        Choice::JitterRevealsIt,
+        "Cree que el jitter hace destacar los retrasos en vez de esconderlos",
+    ),
+    (
+        Choice::TooSmallToSee,
+        "Cree que un retraso de segundos no se ve ni con la tabla exacta",
+    ),
+    (
+        Choice::DeadLetterDiscards,
+        "Cree que, tras el último intento, el evento se tira",
+    ),
+    (
+        Choice::RetriedForEver,
+        "Cree que el hub reintenta sin fin",
+    ),
+    (
+        Choice::BackToProducer,
+        "Cree que el evento que se agota vuelve al productor",
+    ),
+    (
+        Choice::DeadLettered,
+        "Cree que un solo fallo manda el evento a dead\u{2060}-\u{2060}letter",
+    ),
+    (
+        Choice::DropsIt,
+        "Cree que el broker da por procesado un mensaje sin ack",
+    ),
+    (
+        Choice::WaitsForInstance,
+        "Cree que el broker espera a que vuelva la misma instancia",
+    ),
+    (
+        Choice::DeadLettersAtOnce,
+        "Cree que un ack que falta manda el mensaje a dead\u{2060}-\u{2060}letter en el acto",
+    ),
+    (
+        Choice::OtherApplies,
+        "Cree que cada instancia deduplica solo lo que ella vio",
+    ),
+    (
+        Choice::OffsetSkipped,
+        "Cree que Kafka no reentrega lo que otra instancia ya leyó",
+    ),
+    (
+        Choice::KafkaExactlyOnce,
+        "Cree que el exactly-once de Kafka evita la reentrega al consumidor",
+    ),
+    (
+        Choice::NothingRepeats,
+        "Cree que el exactly-once de Kafka cubre también la base de datos",
+    ),
+    (
+        Choice::OnlyTopicRepeats,
+        "Cree que se repite el topic de salida, no la base de datos",
+    ),
+    (
+        Choice::SqsDropsIt,
+        "Cree que SQS sabe que el trabajo terminó aunque nadie borre el mensaje",
+    ),
+    (
+        Choice::SameInstanceKeepsIt,
+        "Cree que un mensaje queda reservado a su instancia hasta que lo borre",
+    ),
+    (
+        Choice::LessSql,
+        "Cree que la transacción común sirve para escribir menos SQL",
+    ),
+    (
+        Choice::InParallel,
+        "Cree que la transacción común sirve para ir más rápido, en paralelo",
+    ),
+    (
+        Choice::SqlStandard,
+        "Cree que la transacción común es una regla del estándar SQL",
+    ),
+    (
+        Choice::BothEffectsChange,
+        "Cree que fijar un estado también cambia al repetirse",
+    ),
+    (
+        Choice::NeitherChanges,
+        "Cree que el consumidor no idempotente recuerda lo que ya procesó",
+    ),
+    (
+        Choice::AppendLine,
+        "Cree que añadir una línea a un log es idempotente",
+    ),
+    (
+        Choice::AddToBalance,
+        "Cree que sumar a un saldo es idempotente",
+    ),
+    (
+        Choice::SendEmail,
+        "Cree que enviar un correo es idempotente",
+    ),
+    (
+        Choice::DedupTableCoversEmail,
+        "Cree que la tabla de deduplicación protege un efecto fuera de la base de datos (el correo)",
+    ),
+    (
+        Choice::FewerRetries,
+        "Cree que reintentar menos protege contra la reentrega",
+    ),
+    (
+        Choice::InstanceMemory,
+        "Cree que la memoria de una instancia basta para deduplicar",
+    ),
+    (
+        Choice::IdempotentRepeats,
+        "Cree que, al releer desde cero, es el idempotente el que repite efectos",
+    ),
+    (
+        Choice::BothRepeat,
+        "Cree que, al releer desde cero, repite efectos también el idempotente",
+    ),
+    (
+        Choice::NeitherRepeats,
+        "Cree que perder el cursor no repite ningún efecto",
+    ),
+    (
+        Choice::ReadsFromStart,
+        "Cree que al reiniciarse el consumidor pierde el cursor que guardó",
+    ),
+    (
+        Choice::HubResends,
+        "Cree que el hub lleva el cursor de cada consumidor",
+    ),
+    (
+        Choice::AckFirstRereads,
+        "Cree que un evento confirmado antes de procesarlo se vuelve a leer",
+    ),
+    (
+        Choice::HubNoticesTheCrash,
+        "Cree que el hub nota una caída posterior al ack y lo reentrega",
+    ),
+    (
+        Choice::LostGoesToDeadLetter,
+        "Cree que el evento perdido acaba en dead\u{2060}-\u{2060}letter",
+    ),
+    (
+        Choice::TooSlow,
+        "Cree que exactly-once es posible, solo demasiado lento",
+    ),
+    (
+        Choice::V4Collide,
+        "Cree que el problema es que dos UUID v4 coincidan",
+    ),
+    (
+        Choice::NoCursor,
+        "Cree que el problema es que los consumidores pierden su cursor",
     ),
 ];
