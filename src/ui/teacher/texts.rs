@@ -238,9 +238,10 @@ pub struct TeacherTexts {
     pub csv_name: &'static str,
     /// The belief a choice stands for, for the choices a stop's button shows as a number (a
     /// moment, rows, a count, a share): the statements describe those by the number alone,
-    /// which says nothing to a teacher. A choice shown in its own words is not listed (a test
-    /// checks that every numbered one is, in both languages).
-    pub beliefs: &'static [(Choice, &'static str)],
+    /// which says nothing to a teacher. A match over every `Choice` (a new one does not compile
+    /// until it is placed); one shown in its own words has none (a test checks that every
+    /// numbered one has one, in both languages).
+    pub beliefs: fn(Choice) -> Option<&'static str>,
 }
 
 /// The teacher's texts in `lang` (the tables are in `ui::text`, which picks one).
@@ -297,10 +298,7 @@ impl TeacherTexts {
 
     /// The belief behind `c`, if it is one shown as a number (see `beliefs`).
     pub fn belief(&self, c: Choice) -> Option<&'static str> {
-        self.beliefs
-            .iter()
-            .find(|(b, _)| *b == c)
-            .map(|&(_, text)| text)
+        (self.beliefs)(c)
     }
 
     /// "1 learner", "3 learners".
@@ -425,7 +423,7 @@ mod tests {
     #[test]
     fn the_teachers_words_are_the_labs() {
         let all = |t: &'static TeacherTexts| {
-            let mut v: Vec<&str> = t.beliefs.iter().map(|b| b.1).collect();
+            let mut v: Vec<&str> = Choice::ALL.iter().filter_map(|&c| t.belief(c)).collect();
             v.extend([
                 t.intro,
                 t.misconceptions_intro,

@@ -149,106 +149,124 @@ pub static TEACHER_EN: TeacherTexts = TeacherTexts {
     yes: "yes",
     no: "no",
     csv_name: "class-answers.csv",
-    beliefs: BELIEFS_EN,
+    beliefs: belief_en,
 };
 
-/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`).
-static BELIEFS_EN: &[(Choice, &str)] = &[
-    (
-        Choice::EffectLost,
-        "With the effect first, expects the effect lost (mixes up the two orders)",
-    ),
-    (
-        Choice::EffectOnce,
-        "Believes writing the mark right after the effect is enough",
-    ),
-    (
-        Choice::EffectTwice,
-        "Knows that without its mark the redelivery applies the effect again",
-    ),
-    (
-        Choice::CountsInitialDelivery,
-        "Counts the initial delivery as a retry, or expects every retry to wait the same",
-    ),
-    (
-        Choice::OnlyItsOwnWait,
-        "Takes that retry's own wait alone, not the sum of the earlier ones",
-    ),
-    (Choice::WaitsAddUp, "Adds the waits up from publication"),
-    (
-        Choice::NextWait,
-        "Takes the schedule's next wait for the moment",
-    ),
-    (
-        Choice::RetriesAlwaysGetThrough,
-        "Believes retries always get an event through",
-    ),
-    (
-        Choice::AllSevenFail,
-        "Dead-lettered only when all seven deliveries fail (0.5⁷)",
-    ),
-    (
-        Choice::ForgetsInitialDelivery,
-        "Forgets the initial delivery: six deliveries instead of seven",
-    ),
-    (
-        Choice::EventFailsLikeOneDelivery,
-        "Believes an event is dead-lettered as often as one delivery fails",
-    ),
-    (
-        Choice::NaiveDeduplicates,
-        "Believes the naive consumer discards the duplicate too",
-    ),
-    (
-        Choice::V4CatchesRepublication,
-        "Believes a v4 id gives the second publication away",
-    ),
-    (
-        Choice::V4MissesRepublication,
-        "Each publication brings a new v4: the duplicate gets through",
-    ),
-    (
-        Choice::V5CatchesRepublication,
-        "A v5 comes from the fact: the republication has the same id",
-    ),
-    (
-        Choice::V5MissesRepublication,
-        "Believes a v5 id changes at each publication too",
-    ),
-    (
-        Choice::DeliveredOnce,
-        "Believes an event, once processed, never arrives again",
-    ),
-    (
-        Choice::IdempotentDiscardsRedelivery,
-        "The idempotent consumer discards the redelivery; the naive applies it",
-    ),
-    (
-        Choice::IdempotentAppliesAgain,
-        "Believes the idempotent consumer applies the redelivery too",
-    ),
-    (
-        Choice::CheckStopsBoth,
-        "Believes the check stops both instances",
-    ),
-    (
-        Choice::AppCheckIsEnough,
-        "Believes a check in the application is enough against the race",
-    ),
-    (
-        Choice::BothInstancesApply,
-        "Both check before either writes: both apply",
-    ),
-    (
-        Choice::ViolationUndoesBoth,
-        "Believes the uniqueness violation rolls back both transactions",
-    ),
-    (
-        Choice::OneInstanceWins,
-        "Insert first: one wins, the other hits the constraint",
-    ),
-    (
-        Choice::ConstraintLetsBothApply,
-        "Believes both still apply with the uniqueness constraint",
-    ),
-];
+/// The belief behind each choice shown as a number, for the teacher (see `TeacherTexts::beliefs`):
+/// a match over every `Choice`, so a new choice does not compile until it is placed here (a
+/// choice shown in its own words has no belief: `None`).
+fn belief_en(c: Choice) -> Option<&'static str> {
+    Some(match c {
+        Choice::EffectLost => {
+            "With the effect first, expects the effect lost (mixes up the two orders)"
+        }
+        Choice::EffectOnce => "Believes writing the mark right after the effect is enough",
+        Choice::EffectTwice => {
+            "Knows that without its mark the redelivery applies the effect again"
+        }
+        Choice::CountsInitialDelivery => {
+            "Counts the initial delivery as a retry, or expects every retry to wait the same"
+        }
+        Choice::OnlyItsOwnWait => {
+            "Takes that retry's own wait alone, not the sum of the earlier ones"
+        }
+        Choice::WaitsAddUp => "Adds the waits up from publication",
+        Choice::NextWait => "Takes the schedule's next wait for the moment",
+        Choice::RetriesAlwaysGetThrough => "Believes retries always get an event through",
+        Choice::AllSevenFail => "Dead-lettered only when all seven deliveries fail (0.5⁷)",
+        Choice::ForgetsInitialDelivery => {
+            "Forgets the initial delivery: six deliveries instead of seven"
+        }
+        Choice::EventFailsLikeOneDelivery => {
+            "Believes an event is dead-lettered as often as one delivery fails"
+        }
+        Choice::NaiveDeduplicates => "Believes the naive consumer discards the duplicate too",
+        Choice::V4CatchesRepublication => "Believes a v4 id gives the second publication away",
+        Choice::V4MissesRepublication => {
+            "Each publication brings a new v4: the duplicate gets through"
+        }
+        Choice::V5CatchesRepublication => {
+            "A v5 comes from the fact: the republication has the same id"
+        }
+        Choice::V5MissesRepublication => "Believes a v5 id changes at each publication too",
+        Choice::DeliveredOnce => "Believes an event, once processed, never arrives again",
+        Choice::IdempotentDiscardsRedelivery => {
+            "The idempotent consumer discards the redelivery; the naive applies it"
+        }
+        Choice::IdempotentAppliesAgain => {
+            "Believes the idempotent consumer applies the redelivery too"
+        }
+        Choice::CheckStopsBoth => "Believes the check stops both instances",
+        Choice::AppCheckIsEnough => {
+            "Believes a check in the application is enough against the race"
+        }
+        Choice::BothInstancesApply => "Both check before either writes: both apply",
+        Choice::ViolationUndoesBoth => {
+            "Believes the uniqueness violation rolls back both transactions"
+        }
+        Choice::OneInstanceWins => "Insert first: one wins, the other hits the constraint",
+        Choice::ConstraintLetsBothApply => {
+            "Believes both still apply with the uniqueness constraint"
+        }
+        Choice::DeadLetterDiscards
+        | Choice::RetriedForEver
+        | Choice::DeadLetterKeepsIt
+        | Choice::BackToProducer
+        | Choice::ImmediateFirst
+        | Choice::BothSameTime
+        | Choice::ScheduleFirst
+        | Choice::VisibleInBoth
+        | Choice::OnlyOnTheSchedule
+        | Choice::JitterRevealsIt
+        | Choice::TooSmallToSee
+        | Choice::FixedTableInOrder
+        | Choice::JitterSpreadsRetries
+        | Choice::SameRetriesSameResult
+        | Choice::DeadLettered
+        | Choice::Redelivered
+        | Choice::DropsIt
+        | Choice::Redelivers
+        | Choice::WaitsForInstance
+        | Choice::DeadLettersAtOnce
+        | Choice::OtherApplies
+        | Choice::OffsetSkipped
+        | Choice::OtherDiscards
+        | Choice::KafkaExactlyOnce
+        | Choice::NothingRepeats
+        | Choice::OnlyTopicRepeats
+        | Choice::DatabaseRepeats
+        | Choice::OtherInstanceGetsIt
+        | Choice::SqsDropsIt
+        | Choice::SameInstanceKeepsIt
+        | Choice::LessSql
+        | Choice::InParallel
+        | Choice::SqlStandard
+        | Choice::AllOrNothing
+        | Choice::BothEffectsChange
+        | Choice::NeitherChanges
+        | Choice::OnlyCounter
+        | Choice::AppendLine
+        | Choice::AddToBalance
+        | Choice::SetStatus
+        | Choice::SendEmail
+        | Choice::DedupTableCoversEmail
+        | Choice::ProtectAtProvider
+        | Choice::FewerRetries
+        | Choice::InstanceMemory
+        | Choice::IdempotentRepeats
+        | Choice::NaiveRepeats
+        | Choice::BothRepeat
+        | Choice::NeitherRepeats
+        | Choice::ResumeFromSaved
+        | Choice::ReadsFromStart
+        | Choice::HubResends
+        | Choice::AckFirstRereads
+        | Choice::AckFirstLosesIt
+        | Choice::HubNoticesTheCrash
+        | Choice::LostGoesToDeadLetter
+        | Choice::TooSlow
+        | Choice::AckUnknown
+        | Choice::V4Collide
+        | Choice::NoCursor => return None,
+    })
+}
