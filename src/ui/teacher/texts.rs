@@ -464,11 +464,24 @@ mod tests {
             for o in stop.offers() {
                 let named = super::super::namer(stop.as_str(), o.choice.as_str());
                 match o.shows {
-                    Answer::Choice(_) => assert!(named.is_none(), "{stop:?} {:?}", o.choice),
+                    Answer::Choice(_) => assert!(
+                        named.is_none(),
+                        "{stop:?} {:?} is shown in its own words: no belief in teacher_*.rs",
+                        o.choice
+                    ),
                     _ => {
-                        let n = named
-                            .unwrap_or_else(|| panic!("{stop:?} {:?} has no belief", o.choice));
-                        assert!(n.es.is_some() && n.en.is_some(), "{stop:?} {:?}", o.choice);
+                        let open = "open src/ui/text/teacher_es.rs and teacher_en.rs, `belief_*`";
+                        let n = named.unwrap_or_else(|| {
+                            panic!(
+                                "{stop:?} {:?} shows a number and has no belief: {open}",
+                                o.choice
+                            )
+                        });
+                        assert!(
+                            n.es.is_some() && n.en.is_some(),
+                            "{stop:?} {:?}: {open}",
+                            o.choice
+                        );
                     }
                 }
             }
