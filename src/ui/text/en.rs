@@ -8,6 +8,7 @@ use crate::lab::path::Act;
 use crate::lab::path::{Answer, Choice};
 use crate::lab::settings::Field;
 use crate::problem::Source;
+use crate::sim::config::Setting;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
@@ -27,16 +28,18 @@ pub static EN: Texts = Texts {
     reset: "Reset",
     speed: "Speed",
     speed_hint: "simulated seconds per real second",
-    seed: "Seed",
+    settings: keyed!(Setting {
+        Seed: "Seed",
+        FailureProbability: "Failure probability per attempt",
+        AckLostShare: "Failures after processing (ack lost)",
+        BaseSeconds: "Base (s)",
+        MaxRetries: "Max retries",
+        DedupOn: "The idempotent consumer deduplicates on",
+    }),
     apply: "Apply",
     new_seed: "New seed",
-    failure_probability: "Failure probability per attempt",
-    ack_lost_share: "Failures after processing (ack lost)",
     ack_lost_hint: "share of failures where the consumer had already processed",
-    base_seconds: "Base (s)",
-    max_retries: "Max retries",
     outage: "Consumer out of service",
-    dedup_on: "The idempotent consumer deduplicates on",
     dedup_producer: "producer id (UUID v4)",
     dedup_derived: "derived id (UUID v5)",
     publish_one: "Publish a pass",

@@ -14,6 +14,7 @@ use crate::lab::path::{Answer, Choice};
 use crate::lab::settings::Field;
 use crate::problem::Why;
 use crate::problem::{Expected, Kind as ValueKind, Source};
+use crate::sim::config::Setting;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
@@ -33,16 +34,18 @@ pub static ES: Texts = Texts {
     reset: "Reiniciar",
     speed: "Velocidad",
     speed_hint: "segundos simulados por segundo real",
-    seed: "Semilla",
+    settings: keyed!(Setting {
+        Seed: "Semilla",
+        FailureProbability: "Probabilidad de que falle cada entrega (inicial o intento)",
+        AckLostShare: "Fallos con el evento ya procesado (ack perdido)",
+        BaseSeconds: "Base (s)",
+        MaxRetries: "Máximo de intentos",
+        DedupOn: "El consumidor idempotente deduplica por",
+    }),
     apply: "Aplicar",
     new_seed: "Otra semilla",
-    failure_probability: "Probabilidad de que falle cada entrega (inicial o intento)",
-    ack_lost_share: "Fallos con el evento ya procesado (ack perdido)",
     ack_lost_hint: "de todos los fallos, el porcentaje en que el consumidor ya había procesado el evento y solo se perdió el ack",
-    base_seconds: "Base (s)",
-    max_retries: "Máximo de intentos",
     outage: "Consumidor fuera de servicio",
-    dedup_on: "El consumidor idempotente deduplica por",
     dedup_producer: "id del productor (UUID v4)",
     dedup_derived: "id derivado (UUID v5)",
     publish_one: "Publicar un pase",

@@ -117,7 +117,7 @@ fn rate_in_card(lab: &Lab, a: &Callback<Action>) -> Html {
         <div class="path-do">
             <p class="small">{ t.path.set_rate }</p>
             <label class="field">
-                <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
+                <span>{ format!("{}: {}", t.setting(crate::sim::config::Setting::FailureProbability), t.percent(cfg.failure_probability, 0)) }</span>
                 // Steps of 5 %: a finger lands on 50 % as easily as on 51 %.
                 <input id="path-rate" type="range" min="0" max="100" step="5"
                     value={((cfg.failure_probability * 100.0).round() as u32).to_string()}
