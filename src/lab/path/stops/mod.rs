@@ -203,7 +203,7 @@ impl Stop {
         (self as usize).checked_sub(1).map(|k| Stop::ALL[k])
     }
 
-    /// Its place on the path, counted from 1, as the card says it («paso 3 de 23»).
+    /// Its place on the path, counted from 1, as the card says it («paso 3 de …»).
     pub fn number(self) -> usize {
         self as usize + 1
     }
