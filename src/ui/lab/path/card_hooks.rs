@@ -19,9 +19,9 @@ use super::card::bring_to_top;
 pub fn use_card_scroll(lab: &Lab, host: Option<Revealer>) -> NodeRef {
     let path = &lab.path;
     let stop = path.stop();
-    // A chosen button is disabled, which drops the keyboard focus: it moves on to the stop's action, or to a question's answer,
-    // without scrolling the page (a tap moved the course page 460 px on a phone; the bar at the
-    // screen's bottom holds the same action).
+    // A chosen button is disabled, which drops the keyboard focus: it moves on to the stop's
+    // action, or to a question's answer, without scrolling the page (a tap moved the course
+    // page 460 px on a phone; the bar at the screen's bottom holds the same action).
     let next_focus = use_node_ref();
     {
         let next_focus = next_focus.clone();
@@ -35,8 +35,8 @@ pub fn use_card_scroll(lab: &Lab, host: Option<Revealer>) -> NodeRef {
             }
         });
     }
-    // A new stop opens with its number and heading in view (not on the first render: the page starts at
-    // its top), on the learner's screen wherever the lab is framed.
+    // A new stop opens with its number and heading in view (not on the first render: the page
+    // starts at its top), on the learner's screen wherever the lab is framed.
     {
         let first = use_mut_ref(|| true);
         let host = host.clone();
@@ -132,18 +132,15 @@ pub fn use_lazy_texts(lab: &Lab, a: Callback<Action>) {
     let t = lab.lang.t();
     // This stop's texts (a stop past the first, before `path-es.txt` came) or the feedback of
     // its result are not here yet: fetch them now, and redraw once they are read.
-    {
-        let on = a;
-        let wanted = path.guided()
-            && !lab.lang.path_ready()
-            && (path.verdict().is_some() || t.stop_text(stop).todo.is_empty());
-        use_effect_with(wanted, move |&wanted| {
-            if wanted {
-                fetch_file(
-                    File::SpanishPath,
-                    Callback::from(move |_| on.emit(Action::TextsArrived)),
-                );
-            }
-        });
-    }
+    let wanted = path.guided()
+        && !lab.lang.path_ready()
+        && (path.verdict().is_some() || t.stop_text(stop).todo.is_empty());
+    use_effect_with(wanted, move |&wanted| {
+        if wanted {
+            fetch_file(
+                File::SpanishPath,
+                Callback::from(move |_| a.emit(Action::TextsArrived)),
+            );
+        }
+    });
 }
