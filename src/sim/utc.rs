@@ -4,36 +4,38 @@
 //! milliseconds.
 
 /// Whether `s` is exactly `YYYY-MM-DDTHH:MM:SSZ` with a real calendar date and time of day
-/// (no leap second): [`parse_ms`]'s reading, held to the scenario format's one spelling.
-/// (A yes or no: the scenario reader says what is expected, in the reader's language.)
+/// (no leap second): the reader's date and time ([`date_time`]), held to the scenario format's
+/// one spelling. Not [`parse_ms`] itself, whose offsets and fractions the learner's module
+/// would then carry for nothing. (A yes or no: the scenario reader says what is expected, in
+/// the reader's language.)
 pub fn is_rfc3339_seconds(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() == 20 && b[10] == b'T' && b[19] == b'Z' && b[17..19] != *b"60" && parse_ms(s).is_some()
+    b.len() == 20 && b[10] == b'T' && b[19] == b'Z' && date_time(b).is_some_and(|t| t[5] < 60)
 }
 
-/// Seconds since 1970-01-01T00:00:00Z → `YYYY-MM-DDTHH:MM:SSZ` ([`format_utc_ms`] in whole seconds).
+/// Seconds since 1970-01-01T00:00:00Z → `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn format_utc(epoch_s: u64) -> String {
-    format_utc_ms(
-        i64::try_from(epoch_s)
-            .unwrap_or(i64::MAX)
-            .saturating_mul(1000),
+    let (year, month, day) = civil((epoch_s / 86_400) as i64);
+    let secs = epoch_s % 86_400;
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        (secs / 60) % 60,
+        secs % 60
     )
 }
 
-/// Milliseconds since 1970-01-01T00:00:00Z of `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM|±HHMM|±HH)`,
-/// or None for anything else (a day that does not exist included). Digits past the millisecond
-/// are read and dropped; a leap second (`:60`) counts as the next second's start.
-pub fn parse_ms(s: &str) -> Option<i64> {
-    let b = s.as_bytes();
-    if b.len() < 19 || b.len() > 64 {
-        return None;
-    }
+/// The date and time that start every RFC 3339 timestamp, `YYYY-MM-DD?HH:MM:SS` (`?` a `T`,
+/// `t` or space), as [year, month, day, hour, minute, second]: None unless the day exists and
+/// the time is one (a leap second's `:60` let through).
+fn date_time(b: &[u8]) -> Option<[i64; 6]> {
     let num = |from: usize, len: usize| -> Option<i64> {
         b.get(from..from + len)?.iter().try_fold(0i64, |acc, d| {
             d.is_ascii_digit().then(|| acc * 10 + i64::from(d - b'0'))
         })
     };
-    let sep_ok = b[4] == b'-'
+    let sep_ok = b.len() >= 19
+        && b[4] == b'-'
         && b[7] == b'-'
         && matches!(b[10], b'T' | b't' | b' ')
         && b[13] == b':'
@@ -43,15 +45,24 @@ pub fn parse_ms(s: &str) -> Option<i64> {
     }
     let (year, month, day) = (num(0, 4)?, num(5, 2)?, num(8, 2)?);
     let (hour, minute, second) = (num(11, 2)?, num(14, 2)?, num(17, 2)?);
-    if !(1..=12).contains(&month)
-        || day < 1
-        || day > days_in_month(year, month)
-        || hour > 23
-        || minute > 59
-        || second > 60
-    {
+    let ok = (1..=12).contains(&month)
+        && day >= 1
+        && day <= days_in_month(year, month)
+        && hour <= 23
+        && minute <= 59
+        && second <= 60;
+    ok.then_some([year, month, day, hour, minute, second])
+}
+
+/// Milliseconds since 1970-01-01T00:00:00Z of `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM|±HHMM|±HH)`,
+/// or None for anything else (a day that does not exist included). Digits past the millisecond
+/// are read and dropped; a leap second (`:60`) counts as the next second's start.
+pub fn parse_ms(s: &str) -> Option<i64> {
+    let b = s.as_bytes();
+    if b.len() > 64 {
         return None;
     }
+    let [year, month, day, hour, minute, second] = date_time(b)?;
     let mut i = 19;
     let mut millis = 0i64;
     if b.get(i) == Some(&b'.') {
@@ -110,6 +121,20 @@ fn days_in_month(year: i64, month: i64) -> i64 {
     }
 }
 
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (the inverse of
+/// [`days_from_civil`], after Howard Hinnant's public-domain algorithm).
+fn civil(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's public-domain
 /// algorithm), for years 0 to 9999.
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
@@ -162,17 +187,8 @@ mod parse_tests {
 /// Milliseconds since 1970 → `YYYY-MM-DDTHH:MM:SS[.fff]Z` (the inverse of [`parse_ms`] in UTC;
 /// the milliseconds only when not zero).
 pub fn format_utc_ms(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
+    let (year, month, day) = civil(ms.div_euclid(86_400_000));
     let in_day = ms.rem_euclid(86_400_000);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     let (s, frac) = (in_day / 1000, in_day % 1000);
     let hms = format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
