@@ -14,6 +14,12 @@ macro_rules! named_enum {
             /// How many variants: the length of any table indexed by this enum.
             pub const COUNT: usize = Self::ALL.len();
             pub const NAMES: &'static [&'static str] = &[$($text,)*];
+            /// What a `keyed!` table missing a variant says, by variant: the missing one named as
+            /// itself (only the compiler reads these).
+            #[doc(hidden)]
+            pub const UNKEYED: &'static [&'static str] = &[$(
+                concat!(stringify!($name), "::", stringify!($variant), " has no text in this table"),
+            )*];
             pub fn as_str(self) -> &'static str {
                 Self::NAMES[self as usize]
             }

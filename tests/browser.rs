@@ -469,3 +469,181 @@ async fn every_event_in_flight_has_a_lane_on_one_axis() {
     assert_eq!(lanes, 3);
     assert!(text(&root, ".lanes-figure figcaption").contains("(3)"));
 }
+
+/// A class of three who walked the path (`tests/fixtures/class.jsonl`, written by
+/// `simulate learners tests/fixtures/class-plan.json`): 12 statements, 5 answers at 2 stops.
+const CLASS: &str = include_str!("fixtures/class.jsonl");
+
+/// The lab as a course page opens it, with no settings given: the guided path's first view.
+async fn mount_default() -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps::default()).render();
+    let r = root.clone();
+    wait_until("the path's first stop", move || {
+        r.query_selector("#path[data-stop=step_backoff] .choice")
+            .ok()
+            .flatten()
+            .is_some()
+    })
+    .await;
+    root
+}
+
+#[wasm_bindgen_test]
+async fn the_default_first_view_is_the_path_and_its_run_answers_the_prediction() {
+    use retry_lab::lab::path::{Choice, Stop};
+    let root = mount_default().await;
+    assert_eq!(
+        text(&root, "#path-count"),
+        format!("Paso 1 de {}", Stop::COUNT)
+    );
+    assert_eq!(
+        root.query_selector_all("#path .choice").unwrap().length() as usize,
+        Stop::Backoff.offers().len()
+    );
+    assert!(
+        root.query_selector("#path-act").unwrap().is_none(),
+        "nothing to run before the prediction"
+    );
+    // The prediction lands: the choice pressed, every choice closed, the stop's action offered.
+    let right = format!("#path [data-choice={}]", Choice::WaitsAddUp.as_str());
+    click(&root, &right).await;
+    assert_eq!(
+        find(&root, &right).get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        root.query_selector_all("#path .choice:not([disabled])")
+            .unwrap()
+            .length(),
+        0
+    );
+    assert_eq!(
+        find(&root, "#path-act")
+            .get_attribute("data-act")
+            .as_deref(),
+        Some("publish")
+    );
+    click(&root, "#path-act").await;
+    // The run answers it: intento 3 at 210 s, whether the clock plays it or the step button
+    // moves it on.
+    for _ in 0..50 {
+        if root.query_selector("#path-result").unwrap().is_some() {
+            break;
+        }
+        if root.query_selector("#step").unwrap().is_some() {
+            click(&root, "#step").await;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    let result = find(&root, "#path-result");
+    assert_eq!(result.get_attribute("data-right").as_deref(), Some("true"));
+    assert!(
+        find(&root, &right)
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("truth"),
+        "the right choice marked"
+    );
+    assert_eq!(
+        root.query_selector_all("#path-evidence > li")
+            .unwrap()
+            .length(),
+        4,
+        "the initial delivery and intentos 1 to 3 in the card"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_workbench_gives_its_verdict_on_the_naive_consumer() {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    retry_lab::ui::workbench::mount(
+        root.clone(),
+        retry_lab::ui::workbench::WbProps {
+            lang: Lang::Es,
+            link: String::new(),
+            origin: None,
+            base: String::new(),
+            xapi: None,
+        },
+    );
+    let r = root.clone();
+    wait_until("the workbench", move || {
+        r.query_selector("#wb-check").ok().flatten().is_some()
+    })
+    .await;
+    assert!(
+        find(&root, "#wb-check").has_attribute("disabled"),
+        "no prediction yet"
+    );
+    select(&root, "#wb-effect", "add").await;
+    select(&root, "#wb-preset", "naive").await;
+    click(&root, "#wb-guess-double_effect").await;
+    assert!(!find(&root, "#wb-check").has_attribute("disabled"));
+    click(&root, "#wb-check").await;
+    let verdict = text(&root, "#wb-verdict");
+    assert!(
+        verdict.contains("Acertaste") && verdict.contains("Efecto doble"),
+        "{verdict}"
+    );
+    assert!(root.query_selector("#wb-outcome").unwrap().is_some());
+}
+
+#[wasm_bindgen_test]
+async fn the_teachers_page_reports_a_class_from_a_file() {
+    use retry_lab::lab::path::Choice;
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<retry_lab::ui::teacher::TeacherApp>::with_root_and_props(
+        root.clone(),
+        retry_lab::ui::teacher::TeacherProps {
+            lang: Lang::Es,
+            endpoint: String::new(),
+            activity: String::new(),
+            class: String::new(),
+        },
+    )
+    .render();
+    let r = root.clone();
+    wait_until("the teacher's page", move || {
+        r.query_selector("#t-file").ok().flatten().is_some()
+    })
+    .await;
+    // The file as a teacher picks it: a File in the input, then its change event.
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(CLASS));
+    let file = web_sys::File::new_with_str_sequence(&parts, "class.jsonl").unwrap();
+    let picked = web_sys::DataTransfer::new().unwrap();
+    let items = js_sys::Reflect::get(&picked, &"items".into()).unwrap();
+    let add: js_sys::Function = js_sys::Reflect::get(&items, &"add".into())
+        .unwrap()
+        .unchecked_into();
+    add.call1(&items, &file).unwrap();
+    let input: web_sys::HtmlInputElement = find(&root, "#t-file").unchecked_into();
+    input.set_files(picked.files().as_ref());
+    input
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    let r = root.clone();
+    wait_until("the report", move || {
+        r.query_selector("#t-summary").ok().flatten().is_some()
+    })
+    .await;
+    assert_eq!(
+        text(&root, "#t-summary"),
+        "3 estudiantes · 5 respuestas · 2 pasos"
+    );
+    // Bruno's 90 s at stop 1 is named by its belief, not the bare number.
+    let belief = retry_lab::ui::text::teacher_texts(Lang::Es)
+        .belief(Choice::CountsInitialDelivery)
+        .unwrap();
+    assert!(
+        root.text_content().unwrap_or_default().contains(belief),
+        "{belief}"
+    );
+    root.remove();
+}

@@ -122,6 +122,8 @@ fn act() -> impl Strategy<Value = Act> {
     ]
 }
 
+// A setting added later takes its default (the update is needless until then).
+#[allow(clippy::needless_update)]
 fn config() -> impl Strategy<Value = Config> {
     (
         any::<u64>(),
@@ -142,6 +144,7 @@ fn config() -> impl Strategy<Value = Config> {
             } else {
                 DedupOn::Producer
             },
+            ..Config::default()
         })
 }
 

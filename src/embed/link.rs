@@ -74,11 +74,11 @@ pub fn parse_fragment(fragment: &str) -> (Shared, Vec<Problem>) {
         match k {
             "scenario" if super::scenario::valid_name(v) => run = Some(SharedRun::File(v.into())),
             "scenario" => problems.push(problem(k, Why::NotFileName(truncate(v, 40)))),
-            "run" => match base64url::decode(v).and_then(|b| String::from_utf8(b).ok()) {
+            "run" => match base64::url_decode(v).and_then(|b| String::from_utf8(b).ok()) {
                 Some(text) => run = Some(SharedRun::Run(text)),
                 None => problems.push(problem(k, Why::Damaged)),
             },
-            "runz" => match base64url::decode(v) {
+            "runz" => match base64::url_decode(v) {
                 Some(bytes) => run = Some(SharedRun::Packed(bytes)),
                 None => problems.push(problem(k, Why::Damaged)),
             },
@@ -109,21 +109,34 @@ pub fn share_fragment(config: &Config, lang: Lang, run: Option<&SharedRun>, at_m
             format!("#scenario={name}&at={at_ms}&lang={}", lang.code())
         }
         Some(SharedRun::Run(json)) => {
-            let run = base64url::encode(json.as_bytes());
+            let run = base64::url(json.as_bytes());
             format!("#run={run}&at={at_ms}&lang={}", lang.code())
         }
         Some(SharedRun::Packed(bytes)) => {
-            let run = base64url::encode(bytes);
+            let run = base64::url(bytes);
             format!("#runz={run}&at={at_ms}&lang={}", lang.code())
         }
     }
 }
 
-/// Base64 with the URL's alphabet and no padding (RFC 4648, section 5): a run's JSON in a link.
-pub mod base64url {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/// Base64 (RFC 4648), the one encoder: the URL's alphabet with no padding (section 5) for a
+/// run's JSON in a link, and the standard one with padding (section 4) for the teacher's
+/// `Authorization: Basic` header.
+pub mod base64 {
+    const URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-    pub fn encode(bytes: &[u8]) -> String {
+    /// The URL's alphabet, no padding.
+    pub fn url(bytes: &[u8]) -> String {
+        encode(bytes, URL, false)
+    }
+
+    /// The standard alphabet, padded with `=` to whole groups of four.
+    pub fn standard(bytes: &[u8]) -> String {
+        encode(bytes, STANDARD, true)
+    }
+
+    fn encode(bytes: &[u8], alphabet: &[u8; 64], pad: bool) -> String {
         let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
         for chunk in bytes.chunks(3) {
             let n = chunk
@@ -131,15 +144,19 @@ pub mod base64url {
                 .enumerate()
                 .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
             for k in 0..=chunk.len() {
-                out.push(char::from(ALPHABET[(n >> (18 - 6 * k) & 63) as usize]));
+                out.push(char::from(alphabet[(n >> (18 - 6 * k) & 63) as usize]));
+            }
+            if pad {
+                out.extend(std::iter::repeat_n('=', 3 - chunk.len()));
             }
         }
         out
     }
 
-    /// None for a character outside the alphabet or a length no encoding has.
-    pub fn decode(text: &str) -> Option<Vec<u8>> {
-        let value = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|v| v as u32);
+    /// The URL's alphabet, no padding: None for a character outside the alphabet or a length no
+    /// encoding has.
+    pub fn url_decode(text: &str) -> Option<Vec<u8>> {
+        let value = |c: u8| URL.iter().position(|&a| a == c).map(|v| v as u32);
         let mut out = Vec::with_capacity(text.len() / 4 * 3 + 2);
         for chunk in text.as_bytes().chunks(4) {
             if chunk.len() == 1 {
@@ -281,17 +298,17 @@ mod tests {
     #[test]
     fn base64url_round_trips_and_refuses_what_no_encoding_gives() {
         for text in ["", "a", "ab", "abc", "abcd", "{\"seed\":7,\"ñ\":\"ü\"}"] {
-            let e = base64url::encode(text.as_bytes());
+            let e = base64::url(text.as_bytes());
             assert!(!e.contains(['+', '/', '=']), "{e}");
             assert_eq!(
-                base64url::decode(&e).as_deref(),
+                base64::url_decode(&e).as_deref(),
                 Some(text.as_bytes()),
                 "{text}"
             );
         }
-        assert_eq!(base64url::encode(b"\xfb\xff"), "-_8");
-        assert_eq!(base64url::decode("a"), None, "one character is no byte");
-        assert_eq!(base64url::decode("ab+c"), None);
+        assert_eq!(base64::url(b"\xfb\xff"), "-_8");
+        assert_eq!(base64::url_decode("a"), None, "one character is no byte");
+        assert_eq!(base64::url_decode("ab+c"), None);
     }
 
     #[test]
@@ -359,6 +376,8 @@ mod tests {
 
     #[test]
     fn round_trip_and_strictness() {
+        // A setting added later takes its default here (the update is needless until then).
+        #[allow(clippy::needless_update)]
         let cfg = Config {
             seed: 42,
             failure_probability: 0.5,
@@ -366,6 +385,8 @@ mod tests {
             base_seconds: 10,
             max_retries: 3,
             dedup_on: DedupOn::Producer,
+            // Every setting's own round trip is embed/settings.rs's test.
+            ..Config::default()
         };
         let (s, p) = parse_fragment(&to_fragment(&cfg, Lang::En));
         assert!(p.is_empty(), "{p:?}");

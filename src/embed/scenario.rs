@@ -264,6 +264,32 @@ fn share(a: &At) -> R<f64> {
     Ok(p)
 }
 
+/// A scenario's own keys beside the settings.
+const RUN_KEYS: [&str; 6] = [
+    "events",
+    "outages",
+    "faults",
+    "replay_all_at_ms",
+    "actions",
+    "run_until_ms",
+];
+
+/// Every key a scenario's top level may hold: each setting by its name (from `Setting`, so a
+/// new setting is read here with no list to extend) and the run's own keys.
+const TOP_KEYS: [&str; Setting::COUNT + RUN_KEYS.len()] = {
+    let mut keys = [""; Setting::COUNT + RUN_KEYS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = if i < Setting::COUNT {
+            Setting::NAMES[i]
+        } else {
+            RUN_KEYS[i - Setting::COUNT]
+        };
+        i += 1;
+    }
+    keys
+};
+
 /// Reads and checks a scenario.
 pub fn read(v: &Value) -> Result<Scenario, Problem> {
     let top = At {
@@ -273,20 +299,7 @@ pub fn read(v: &Value) -> Result<Scenario, Problem> {
     if !matches!(v, Value::Obj(_)) {
         return Err(problem(WHOLE, Why::WrongType(Expected::Object, v.kind())));
     }
-    let f = top.object(&[
-        "seed",
-        "base_seconds",
-        "max_retries",
-        "failure_probability",
-        "ack_lost_share",
-        "dedup_on",
-        "events",
-        "outages",
-        "faults",
-        "replay_all_at_ms",
-        "actions",
-        "run_until_ms",
-    ])?;
+    let f = top.object(&TOP_KEYS)?;
     let mut cfg = Config::default();
     for &s in Setting::ALL {
         if let Some(a) = f.opt(s.as_str()) {

@@ -166,7 +166,7 @@ impl Plan {
         )?;
         let start_s = match &raw.start {
             None => 1_796_284_800,
-            Some(t) => crate::report::time::parse_ms(t)
+            Some(t) => crate::sim::utc::parse_ms(t)
                 .filter(|&ms| ms >= 0)
                 .map(|ms| ms as u64 / 1000)
                 .ok_or_else(|| {

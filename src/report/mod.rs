@@ -13,7 +13,6 @@ mod skim;
 pub mod split;
 pub mod statement;
 mod take;
-pub mod time;
 mod view;
 
 // proptest is a native dev-dependency (the browser tests build this crate's tests for wasm too).

@@ -2,8 +2,9 @@
 //! teacher's page's export), whose cells cannot start a spreadsheet formula.
 use serde_json::{json, Value};
 
-use super::{time, Namer, Names, Report, Skip};
+use super::{Namer, Names, Report, Skip};
 use crate::lang::{fill, Lang};
+use crate::sim::utc as time;
 
 /// How learners are named in an output: by name, or by number (`template` with `{0}`, such as
 /// «Estudiante {0}»).
@@ -135,8 +136,8 @@ pub fn json(report: &Report, namer: Namer, naming: Naming) -> Value {
                 "class": l.class,
                 "answered": l.answered(),
                 "first_try_right": l.first_right,
-                "first_at": l.first_at.map(time::format_ms),
-                "last_at": l.last_at.map(time::format_ms),
+                "first_at": l.first_at.map(time::format_utc_ms),
+                "last_at": l.last_at.map(time::format_utc_ms),
                 "steps": steps,
             })
         })
@@ -274,7 +275,7 @@ pub fn csv(report: &Report, namer: Namer, naming: Naming, lang: Lang, w: &CsvWor
                 .find(|e| e.stop == st.stop)
                 .map(|e| e.first.at)
                 .filter(|&t| t != i64::MAX)
-                .map(time::format_ms)
+                .map(time::format_utc_ms)
                 .unwrap_or_default();
             row(
                 &mut out,

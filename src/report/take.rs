@@ -5,9 +5,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::statement::{Actor, Definition, Statement};
-use super::{cut, time, Report, Skip, MAX_CHOICES, MAX_KEY, MAX_NAME, MAX_STOPS};
+use super::{cut, Report, Skip, MAX_CHOICES, MAX_KEY, MAX_NAME, MAX_STOPS};
 use super::{statement, Catalogue, Names, Part};
 use crate::record::contract::{self, ANSWERED};
+use crate::sim::utc as time;
 
 /// Whether a statement is done with (counted or skipped), or needs its definition read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -42,66 +42,77 @@ fn failing() -> Lab {
     )
 }
 
-/// One name per action variant; the match has no wildcard, so a new variant without a test
-/// here does not compile.
-fn variant(a: &Action) -> &'static str {
-    match a {
-        Action::Clock(ClockAction::TogglePlay) => "toggle",
-        Action::Clock(ClockAction::Pause) => "pause",
-        Action::Clock(ClockAction::SetSpeed(_)) => "speed",
-        Action::Tick(_) => "tick",
-        Action::Settings(SettingsAction::SetSeed(_)) => "seed",
-        Action::Settings(SettingsAction::NewSeed(_)) => "new_seed",
-        Action::Settings(SettingsAction::SetFailure(_)) => "failure",
-        Action::Settings(SettingsAction::SetAckLost(_)) => "ack",
-        Action::Settings(SettingsAction::SetBase(_)) => "base",
-        Action::Settings(SettingsAction::SetRetries(_)) => "retries",
-        Action::Settings(SettingsAction::SetDedup(_)) => "dedup",
-        Action::Settings(SettingsAction::Settle) => "settle",
-        Action::Run(RunAction::Step) => "step",
-        Action::Run(RunAction::PublishOne) => "publish_one",
-        Action::Run(RunAction::PublishTwice) => "publish_twice",
-        Action::Run(RunAction::SetOutage(_)) => "outage",
-        Action::Run(RunAction::SetCause(_)) => "cause",
-        Action::Run(RunAction::Inject(_)) => "inject",
-        Action::Run(RunAction::Select(_)) => "select",
-        Action::Run(RunAction::Replay(_)) => "replay",
-        Action::Run(RunAction::ReplayAll) => "replay_all",
-        Action::Run(RunAction::TravelTo(_)) => "travel",
-        Action::Run(RunAction::StepBack) => "step_back",
-        Action::LoadScenario(..) => "load_scenario",
-        Action::BadScenario(_) => "bad_scenario",
-        Action::NoEnglish => "no_english",
-        Action::TextsArrived => "texts_arrived",
-        Action::WorkbenchOpened => "workbench_opened",
-        Action::Reset => "reset",
-        Action::SetLang(_) => "lang",
-        Action::Race(StepperAction::Choose(_)) => "race_choose",
-        Action::Race(StepperAction::Next) => "race_next",
-        Action::Race(StepperAction::ToEnd) => "race_to_end",
-        Action::Tx(StepperAction::Choose(_)) => "tx_choose",
-        Action::Tx(StepperAction::Next) => "tx_next",
-        Action::Tx(StepperAction::ToEnd) => "tx_to_end",
-        Action::Poll(PollAction::Policy(_)) => "poll_policy",
-        Action::Poll(PollAction::Append) => "poll_append",
-        Action::Poll(PollAction::Poll { .. }) => "poll",
-        Action::Poll(PollAction::LoseCursor) => "lose_cursor",
-        Action::Poll(PollAction::Restart) => "restart_consumer",
-        Action::DismissNotice => "dismiss_notice",
-        Action::DismissBoundary => "dismiss_boundary",
-        Action::ShareLink => "share",
-        Action::HostMessage(_) => "host",
-        Action::Path(PathAction::Go(_)) => "path_go",
-        Action::Path(PathAction::Predict(_)) => "path_predict",
-        Action::Path(PathAction::Do) => "path_do",
-        Action::Path(PathAction::Explore) => "path_explore",
-        Action::Path(PathAction::Compared) => "path_compared",
-        Action::Path(PathAction::ToTheEnd) => "path_to_the_end",
-        Action::Restart(_) => "restart",
-        Action::WantFigures => "want_figures",
-        Action::StartOver => "start_over",
-        Action::KeepGoing => "keep_going",
-    }
+/// `variant`, one name per action variant, and `VARIANTS`, the same names as a list, from one
+/// list of arms: the match has no wildcard, so a new variant without a name here does not
+/// compile, and the coverage test counts the arms themselves, so a named variant that no test
+/// sends fails it by name.
+macro_rules! variants {
+    ($($pattern:pat => $name:literal,)*) => {
+        fn variant(a: &Action) -> &'static str {
+            match a {
+                $($pattern => $name,)*
+            }
+        }
+        const VARIANTS: &[&str] = &[$($name,)*];
+    };
+}
+
+variants! {
+    Action::Clock(ClockAction::TogglePlay) => "toggle",
+    Action::Clock(ClockAction::Pause) => "pause",
+    Action::Clock(ClockAction::SetSpeed(_)) => "speed",
+    Action::Tick(_) => "tick",
+    Action::Settings(SettingsAction::SetSeed(_)) => "seed",
+    Action::Settings(SettingsAction::NewSeed(_)) => "new_seed",
+    Action::Settings(SettingsAction::SetFailure(_)) => "failure",
+    Action::Settings(SettingsAction::SetAckLost(_)) => "ack",
+    Action::Settings(SettingsAction::SetBase(_)) => "base",
+    Action::Settings(SettingsAction::SetRetries(_)) => "retries",
+    Action::Settings(SettingsAction::SetDedup(_)) => "dedup",
+    Action::Settings(SettingsAction::Settle) => "settle",
+    Action::Run(RunAction::Step) => "step",
+    Action::Run(RunAction::PublishOne) => "publish_one",
+    Action::Run(RunAction::PublishTwice) => "publish_twice",
+    Action::Run(RunAction::SetOutage(_)) => "outage",
+    Action::Run(RunAction::SetCause(_)) => "cause",
+    Action::Run(RunAction::Inject(_)) => "inject",
+    Action::Run(RunAction::Select(_)) => "select",
+    Action::Run(RunAction::Replay(_)) => "replay",
+    Action::Run(RunAction::ReplayAll) => "replay_all",
+    Action::Run(RunAction::TravelTo(_)) => "travel",
+    Action::Run(RunAction::StepBack) => "step_back",
+    Action::LoadScenario(..) => "load_scenario",
+    Action::BadScenario(_) => "bad_scenario",
+    Action::NoEnglish => "no_english",
+    Action::TextsArrived => "texts_arrived",
+    Action::WorkbenchOpened => "workbench_opened",
+    Action::Reset => "reset",
+    Action::SetLang(_) => "lang",
+    Action::Race(StepperAction::Choose(_)) => "race_choose",
+    Action::Race(StepperAction::Next) => "race_next",
+    Action::Race(StepperAction::ToEnd) => "race_to_end",
+    Action::Tx(StepperAction::Choose(_)) => "tx_choose",
+    Action::Tx(StepperAction::Next) => "tx_next",
+    Action::Tx(StepperAction::ToEnd) => "tx_to_end",
+    Action::Poll(PollAction::Policy(_)) => "poll_policy",
+    Action::Poll(PollAction::Append) => "poll_append",
+    Action::Poll(PollAction::Poll { .. }) => "poll",
+    Action::Poll(PollAction::LoseCursor) => "lose_cursor",
+    Action::Poll(PollAction::Restart) => "restart_consumer",
+    Action::DismissNotice => "dismiss_notice",
+    Action::DismissBoundary => "dismiss_boundary",
+    Action::ShareLink => "share",
+    Action::HostMessage(_) => "host",
+    Action::Path(PathAction::Go(_)) => "path_go",
+    Action::Path(PathAction::Predict(_)) => "path_predict",
+    Action::Path(PathAction::Do) => "path_do",
+    Action::Path(PathAction::Explore) => "path_explore",
+    Action::Path(PathAction::Compared) => "path_compared",
+    Action::Path(PathAction::ToTheEnd) => "path_to_the_end",
+    Action::Restart(_) => "restart",
+    Action::WantFigures => "want_figures",
+    Action::StartOver => "start_over",
+    Action::KeepGoing => "keep_going",
 }
 
 /// Every action a test below sends, recorded so the coverage test can check them all.
@@ -194,8 +205,14 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         send(&mut l, a, &mut seen);
     }
     assert!(l.figures.is_some(), "wanted, so computed");
-    // Every variant of `variant` is in the list above.
-    assert_eq!(seen.len(), 55, "{seen:?}");
+    // Every arm of `variants!` is sent by the list above, each name once.
+    let names: std::collections::BTreeSet<_> = VARIANTS.iter().copied().collect();
+    assert_eq!(names.len(), VARIANTS.len(), "a name given to two arms");
+    let unsent: Vec<_> = names.difference(&seen).collect();
+    assert!(
+        unsent.is_empty(),
+        "actions no test sends: {unsent:?} (add each to `odd` in src/lab/tests/mod.rs)"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! What the teacher sees first, for the next class: beliefs counted in answers and in learners,
 //! who needs help, time spent at a stop, the period read, and other activities named.
 use super::*;
+use crate::sim::utc as time;
 
 /// A belief is counted in answers and in learners apart: one learner who holds it at three
 /// stops is three answers and one learner, and the list is ordered by learners.
@@ -100,11 +101,11 @@ fn learners_by_need_with_their_score_furthest_stop_and_times() {
         "step_no_immediate_retry"
     );
     assert_eq!(
-        bruno.first_at.map(time::format_ms).as_deref(),
+        bruno.first_at.map(time::format_utc_ms).as_deref(),
         Some("2026-12-01T00:00:10Z")
     );
     assert_eq!(
-        bruno.last_at.map(time::format_ms).as_deref(),
+        bruno.last_at.map(time::format_utc_ms).as_deref(),
         Some("2026-12-01T00:50:00Z")
     );
     assert_eq!(bruno.class, Some(CLASS));

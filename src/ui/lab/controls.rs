@@ -6,9 +6,24 @@ use crate::lab::clock::{ClockAction, SPEEDS};
 use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Notice};
+use crate::sim::config::Setting;
 use crate::sim::outcome::RootCause;
 use crate::sim::{DedupOn, Fault};
 use crate::ui::lab::PanelProps;
+
+/// Each setting's control in this panel, by its element's id: a match over every `Setting`, so a
+/// new setting does not compile until its control is placed here (and a test renders the panel
+/// and finds each: `ui::lab::tests::every_setting_has_its_control`).
+pub(crate) fn control_id(s: Setting) -> &'static str {
+    match s {
+        Setting::Seed => "seed",
+        Setting::FailureProbability => "failure",
+        Setting::AckLostShare => "ack-lost",
+        Setting::BaseSeconds => "base",
+        Setting::MaxRetries => "retries",
+        Setting::DedupOn => "dedup",
+    }
+}
 
 fn input_value(e: &Event) -> String {
     e.target_unchecked_into::<HtmlInputElement>().value()
@@ -149,7 +164,7 @@ pub fn Controls(props: &PanelProps) -> Html {
             ("speed", lab.clock.speed.to_string()),
             ("outage-cause", lab.run.cause.as_str().to_string()),
             (
-                "dedup",
+                control_id(Setting::DedupOn),
                 if cfg.dedup_on == DedupOn::Producer {
                     "producer"
                 } else {
@@ -212,13 +227,13 @@ pub fn Controls(props: &PanelProps) -> Html {
             </div>
             // The failure-rate stop links here (its label, so the value shows above the slider).
             <label class="field" id="failure-field">
-                <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
-                <input id="failure" type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p}
+                <span>{ format!("{}: {}", t.setting(Setting::FailureProbability), t.percent(cfg.failure_probability, 0)) }</span>
+                <input id={control_id(Setting::FailureProbability)} type="range" min="0" max="100" step="1" value={p_pct.to_string()} oninput={on_p}
                     onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))} />
             </label>
             <label class="field">
-                <span>{ format!("{}: {}", t.ack_lost_share, t.percent(cfg.ack_lost_share, 0)) }</span>
-                <input id="ack-lost" type="range" min="0" max="100" step="1" value={ack_pct.to_string()} oninput={on_ack}
+                <span>{ format!("{}: {}", t.setting(Setting::AckLostShare), t.percent(cfg.ack_lost_share, 0)) }</span>
+                <input id={control_id(Setting::AckLostShare)} type="range" min="0" max="100" step="1" value={ack_pct.to_string()} oninput={on_ack}
                     onchange={a.reform(|_| Action::Settings(SettingsAction::Settle))}
                     aria-describedby="ack-hint" />
                 <small id="ack-hint">{ t.ack_lost_hint }</small>
@@ -244,27 +259,27 @@ pub fn Controls(props: &PanelProps) -> Html {
             </div>
             <div class="row">
                 <label class="field small">
-                    <span>{ t.base_seconds }</span>
-                    <input id="base" type="number" min="1" max="3600" value={cfg.base_seconds.to_string()}
+                    <span>{ t.setting(Setting::BaseSeconds) }</span>
+                    <input id={control_id(Setting::BaseSeconds)} type="number" min="1" max="3600" value={cfg.base_seconds.to_string()}
                         onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetBase(input_value(&e))))} />
                 </label>
                 <label class="field small">
-                    <span>{ t.max_retries }</span>
-                    <input id="retries" type="number" min="1" max="12" value={cfg.max_retries.to_string()}
+                    <span>{ t.setting(Setting::MaxRetries) }</span>
+                    <input id={control_id(Setting::MaxRetries)} type="number" min="1" max="12" value={cfg.max_retries.to_string()}
                         onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetRetries(input_value(&e))))} />
                 </label>
             </div>
             <label class="field">
-                <span>{ t.dedup_on }</span>
-                <select id="dedup" onchange={on_dedup}>
+                <span>{ t.setting(Setting::DedupOn) }</span>
+                <select id={control_id(Setting::DedupOn)} onchange={on_dedup}>
                     <option value={DedupOn::Derived.as_str()} selected={cfg.dedup_on == DedupOn::Derived}>{ t.dedup_derived }</option>
                     <option value={DedupOn::Producer.as_str()} selected={cfg.dedup_on == DedupOn::Producer}>{ t.dedup_producer }</option>
                 </select>
             </label>
             <div class="row">
                 <label class="field grow">
-                    <span>{ t.seed }</span>
-                    <input id="seed" type="text" inputmode="numeric" value={cfg.seed.to_string()}
+                    <span>{ t.setting(Setting::Seed) }</span>
+                    <input id={control_id(Setting::Seed)} type="text" inputmode="numeric" value={cfg.seed.to_string()}
                         onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetSeed(input_value(&e))))} />
                 </label>
                 <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>

@@ -68,6 +68,22 @@ fn views() -> Vec<(String, Option<Panel>, Concerns)> {
     v
 }
 
+/// Every setting has its control in the controls panel, under the id `control_id` gives it.
+#[test]
+fn every_setting_has_its_control() {
+    use crate::sim::config::Setting;
+    use crate::ui::lab::controls::control_id;
+    let lab = Rc::new(RefCell::new(Lab::new(Config::default(), Lang::Es)));
+    let html = html_of(None, &lab, panels::CONTROLS);
+    for &s in Setting::ALL {
+        let id = control_id(s);
+        assert!(
+            html.contains(&format!(r#"id="{id}""#)),
+            "{s:?} has no control #{id} in the panel (open src/ui/lab/controls.rs)"
+        );
+    }
+}
+
 #[test]
 fn no_panel_shows_anything_new_after_an_action_outside_its_concerns() {
     let lab = Rc::new(RefCell::new(Lab::new(Config::default(), Lang::Es)));

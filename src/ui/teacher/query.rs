@@ -195,26 +195,10 @@ pub fn basic(key: &str, secret: &str) -> String {
     if secret.is_empty() && key.len() > 6 && key[..6].eq_ignore_ascii_case("basic ") {
         return format!("Basic {}", key[6..].trim());
     }
-    format!("Basic {}", base64(format!("{key}:{secret}").as_bytes()))
-}
-
-/// Standard base64 with padding.
-pub fn base64(bytes: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for c in bytes.chunks(3) {
-        let n = (u32::from(c[0]) << 16)
-            | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
-            | u32::from(*c.get(2).unwrap_or(&0));
-        for k in 0..4 {
-            if k <= c.len() {
-                out.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    format!(
+        "Basic {}",
+        crate::embed::link::base64::standard(format!("{key}:{secret}").as_bytes())
+    )
 }
 
 #[cfg(test)]
@@ -409,10 +393,12 @@ mod tests {
 
     #[test]
     fn basic_credentials() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
+        use crate::embed::link::base64::standard;
+        assert_eq!(standard(b""), "");
+        assert_eq!(standard(b"f"), "Zg==");
+        assert_eq!(standard(b"fo"), "Zm8=");
+        assert_eq!(standard(b"foo"), "Zm9v");
+        assert_eq!(standard(b"\xfb\xff"), "+/8=");
         assert_eq!(basic("lab", "secret"), "Basic bGFiOnNlY3JldA==");
         assert_eq!(basic("ñ", ""), "Basic w7E6");
         assert_eq!(

@@ -89,7 +89,7 @@ fn filter() -> Result<Filter, Problem> {
 }
 
 fn iso(ms: i64) -> String {
-    crate::report::time::format_ms(ms)
+    crate::sim::utc::format_utc_ms(ms)
 }
 
 /// Keeps the fields on the page for this tab (sessionStorage), so a reload or the end of a

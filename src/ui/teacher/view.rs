@@ -246,7 +246,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
         };
         html! {
             <li class="learner" data-learner={labels[i as usize].clone()}
-                data-first-at={l.first_at.map(crate::report::time::format_ms)} data-last-at={l.last_at.map(crate::report::time::format_ms)}>
+                data-first-at={l.first_at.map(crate::sim::utc::format_utc_ms)} data-last-at={l.last_at.map(crate::sim::utc::format_utc_ms)}>
                 <span class="learner-head">
                     <span class="learner-name">{ labels[i as usize].clone() }</span>
                     if let Some(w) = when { <span class="small when">{ w }</span> }

@@ -8,6 +8,7 @@ use crate::lab::path::Act;
 use crate::lab::path::{Answer, Choice};
 use crate::lab::settings::Field;
 use crate::problem::Source;
+use crate::sim::config::Setting;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
@@ -27,16 +28,18 @@ pub static EN: Texts = Texts {
     reset: "Reset",
     speed: "Speed",
     speed_hint: "simulated seconds per real second",
-    seed: "Seed",
+    settings: keyed!(Setting {
+        Seed: "Seed",
+        FailureProbability: "Failure probability per attempt",
+        AckLostShare: "Failures after processing (ack lost)",
+        BaseSeconds: "Base (s)",
+        MaxRetries: "Max retries",
+        DedupOn: "The idempotent consumer deduplicates on",
+    }),
     apply: "Apply",
     new_seed: "New seed",
-    failure_probability: "Failure probability per attempt",
-    ack_lost_share: "Failures after processing (ack lost)",
     ack_lost_hint: "share of failures where the consumer had already processed",
-    base_seconds: "Base (s)",
-    max_retries: "Max retries",
     outage: "Consumer out of service",
-    dedup_on: "The idempotent consumer deduplicates on",
     dedup_producer: "producer id (UUID v4)",
     dedup_derived: "derived id (UUID v5)",
     publish_one: "Publish a pass",
@@ -698,72 +701,111 @@ fn choice_en(c: Choice) -> &'static str {
 /// What a wrong prediction or answer gets wrong, answered with what the run showed: the card
 /// shows it alone, instead of the stop's explanation, so it stands on its own.
 fn mistake_en(stop: Stop, said: Answer) -> Option<&'static str> {
-    use Answer::{Choice as W, Count, Permille, Rows, Secs};
     use Choice::*;
-    Some(match (stop, said) {
-        (Stop::Backoff, Secs(90)) => "90 s would come if every retry waited 30 s (3 × 30) or if the initial delivery counted as retry 1. But each wait doubles the one before and the initial delivery does not count: retry 3 came at 30 + 60 + 120 = 210 s.",
-        (Stop::Backoff, Secs(120)) => "120 s is only the wait right before retry 3. The retry comes once the three waits add up, 30 + 60 + 120 = 210 s: the wait table's «Cumulative» column.",
-        (Stop::Backoff, Secs(240)) => "240 s is the next wait, the one before retry 4. Retry 3 comes after the first three waits: 30 + 60 + 120 = 210 s, where the bar marks it.",
-        (Stop::DeadLetter, W(DeadLetterDiscards)) => "It was not lost: in the «Dead-letter queue» it is still there with its id, its seven failed deliveries and the reason. Setting it aside is not throwing it away: once you fix the cause, the manual replay delivers it.",
-        (Stop::DeadLetter, W(RetriedForEver)) => "After retry 6 the timeline shows no more: the hub stopped insisting and set the event aside in the dead-letter queue. Insisting for ever against a consumer that is down only spends deliveries and hides the problem.",
-        (Stop::DeadLetter, W(BackToProducer)) => "The producer never hears of it again: the hub kept it in its own dead-letter queue, with its attempts and the reason, to be replayed by hand once the cause is fixed.",
-        (Stop::DoubleV4, Rows(1, 2)) => "With v4 each publication carries a new random UUID: in «Double publication», «Producer id (v4)» says «different». The dedup table saw no duplicate.",
-        (Stop::DoubleV5, Rows(2, 2)) => "With v5 the id comes from the fact itself: in «Double publication», «Derived id (v5)» says «same». The second hit the unique constraint and the idempotent consumer discarded it.",
-        (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "The naive consumer does not deduplicate: it stores a row for every event it gets, and it got two (its «Rows in the passes table»).",
-        (Stop::Crash, W(DeadLettered)) => "One failure sends nothing to the dead-letter queue: the timeline shows retry 1 at 30 s, and the consumer received the same event again.",
-        (Stop::Crash, W(DeliveredOnce)) => "The work was done, but the hub never got the answer: for the hub the event was still not delivered. It retried at 30 s and the consumers received it twice.",
-        (Stop::AskRedelivery, W(DropsIt)) => "Dropping it would silently lose the messages that really were not processed: exactly what at-least-once prevents. At the previous step the hub retried.",
-        (Stop::AskRedelivery, W(WaitsForInstance)) => "The broker does not wait for one instance. At the previous stop A received it because it was already back; otherwise any other available consumer would have.",
-        (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "The dead-letter queue is for retries used up, not for the first missing ack: at the previous step the hub retried at 30 s.",
-        (Stop::Transaction, W(EffectTwice)) => "Here the mark was committed before the effect: on the redelivery the consumer found it and dropped the event. «Effects committed» stayed at 0.",
-        (Stop::Transaction, W(EffectOnce)) => "Only one transaction around mark and effect guarantees it. With two, the crash between them left the mark without its effect: «Effects committed» stayed at 0.",
-        (Stop::EffectFirst, Count(0)) => "This time the effect was committed before the crash; the mark is what was missing. Without it, the redelivery looks new and the effect is applied again: «Effects committed» reached 2.",
-        (Stop::EffectFirst, Count(1)) => "Writing the mark right after is not enough: the crash came between the effect and the mark. Without the mark, the restarted consumer took the redelivery for new and applied the effect again: «Effects committed» reached 2.",
-        (Stop::AskSameTransaction, W(LessSql)) => "It is not about writing less: with two transactions the SQL is the same, but in the demonstration the crash between them left the mark without its effect.",
-        (Stop::AskSameTransaction, W(InParallel)) => "It is not about speed: in a transaction the statements run one after the other. The demonstration showed something else: with two transactions, the crash between them left the mark without its effect.",
-        (Stop::AskSameTransaction, W(SqlStandard)) => "No standard requires it: the consumer needs it. In the demonstration, the mark committed alone had the redelivery discarded, and the effect was never applied.",
-        (Stop::Race, Count(0)) => "Nothing stopped the instances: check then insert is not atomic, and in the demonstration both applied the effect.",
-        (Stop::Race, Count(1)) => "Both read «not seen» before either wrote: a check in the application is not enough, and in the demonstration the effect was applied twice.",
-        (Stop::AskNatural, W(AppendLine)) => "At the consumers, the naive one's «Log lines appended» grew with every duplicate: the result depends on the number of times.",
-        (Stop::AskNatural, W(AddToBalance)) => "Adding ten twice adds twenty: the balance depends on how often it repeats, like the naive consumer's «Counter (+1)», which grew with every duplicate.",
-        (Stop::AskNatural, W(SendEmail)) => "The naive consumer's «Emails sent» grew with every duplicate, and a sent email cannot be taken back.",
-        (Stop::Cursor, W(IdempotentRepeats)) => "The idempotent consumer found the events in its dedup table and dropped them: its effects did not change.",
-        (Stop::Cursor, W(BothRepeat)) => "Both read the same events again, but only the naive consumer applied them again: the idempotent one discarded them by their id.",
-        (Stop::Cursor, W(NeitherRepeats)) => "Without a cursor both consumers read the log from its start again; the naive one applied again what it had already applied.",
-        (Stop::AskAtLeastOnce, W(TooSlow)) => "Speed changes nothing: however fast the hub is, when the answer is lost it does not know whether the work was done. You saw it in «An ack lost on the way back»: it had to retry.",
-        (Stop::AskAtLeastOnce, W(V4Collide)) => "Two v4 UUIDs practically never collide. The duplicates on the path came from redelivering an event or publishing a fact twice.",
-        (Stop::AskAtLeastOnce, W(NoCursor)) => "Losing the cursor causes duplicates too (you saw it in «The polling cursor»), but it does not explain the guarantee: even if no one lost theirs, a lost answer forces the hub to retry.",
-        (Stop::JitterHerd, W(FixedTableInOrder)) => "On time, yes, but all at the same time: the 120 come back together at 30\u{a0}s, then at 90\u{a0}s…, and each wave is over the 20 a second the service takes. In the chart, none is delivered on the exact table.",
-        (Stop::JitterHerd, W(SameRetriesSameResult)) => "They are the same attempts, but they do not come at once: with jitter they spread over several seconds and fit within what the service takes. In the chart, only the hub with jitter delivers all 120.",
-        (Stop::ExactlyOnce, W(NothingRepeats)) => "Exactly-once aborted what was inside Kafka: A's record in the output topic, which read_committed no longer shows. A's row in the database was committed outside Kafka, and B, running the naive consumer, wrote it again: two rows.",
-        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "It is the other way round: with read_committed, the output topic shows one record, because Kafka aborted A's transaction. What was repeated is the naive consumer's row in the database, which Kafka cannot undo.",
-        (Stop::NoImmediateRetry, W(ImmediateFirst)) => "It gets everything, yes, but all at once: it takes 2 attempts a second, and 60 events insisting every second never let it get up. The chart shows it: with that hub none is delivered.",
-        (Stop::NoImmediateRetry, W(BothSameTime)) => "The events are the same, the load is not: the table spaces them out; retries at once smother the consumer. In the chart, only the wait table catches up.",
-        (Stop::NoJitter, W(VisibleInBoth)) => "In the jittered log retry 4 also came 7\u{a0}s late, but its wait strays from the table like every other (jitter lengthens or shortens them by up to 20%): nothing lets you point at it. Only the exact table shows it.",
-        (Stop::NoJitter, W(JitterRevealsIt)) => "Randomness highlights nothing: it moves every wait, and the stall's 7 s fall within what jitter moves anyway. In the exact-table log, retry 4 is the only wait that differs.",
-        (Stop::NoJitter, W(TooSmallToSee)) => "On the exact table they show: 247 s instead of the table's 240 s, and every other wait matches to the second. What hides them is jitter, not their size.",
-        (Stop::FailureRate, Permille(500)) => "The 50 % is per delivery, not per event: to end in the dead-letter queue all seven must fail. The observed rate in «Figures» is about 0.8 %.",
-        (Stop::FailureRate, Permille(16)) => "1.6 % is 0.5 to the 6th: that count forgets the initial delivery. Seven deliveries must fail, and 0.5⁷ ≈ 0.78 %, the rate «Figures» shows.",
-        (Stop::FailureRate, Permille(0)) => "Retries do not guarantee it: with seven deliveries that each fail half the time, 1 event in 128 has them all fail. In «Figures», the rate is not zero.",
-        (Stop::AckLost, Rows(1, 1)) => "The consumer did process it, but the hub never heard: without an ack it cannot tell it from a lost event. It redelivered it at 30 s and the naive consumer stored another row.",
-        (Stop::AckLost, Rows(2, 2)) => "The idempotent consumer records the id in the same transaction as the effect: on the redelivery it found it and discarded the event («Duplicates discarded»).",
-        (Stop::Rebalance, W(OtherApplies)) => "B need not have seen it: the dedup table is in the shared database, where A wrote the mark with the effect. B found the id and discarded the event.",
-        (Stop::Rebalance, W(OffsetSkipped)) => "Kafka only knows the last committed offset, and A never committed this event's. B went on from that offset and received it again: retry 1 in the list above.",
-        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Nothing prevented it here: A never committed its offset and B received the event again, retry 1 in the list above. What Kafka's exactly-once really covers, you will put to the test at the next stop.",
-        (Stop::VisibilityTimeout, W(SqsDropsIt)) => "SQS knows nothing of the work: it only sees whether the message was deleted in time. It was not, so it became visible again and B received it: retry 1 in the list above.",
-        (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Only the timeout reserves it: once it expires, any consumer asking for messages may receive it. Here B did: retry 1 in the list above.",
-        (Stop::InsertFirst, Count(0)) => "The violation only rolls back B's transaction; A's, which inserted first, committed mark and effect together: one effect, A's.",
-        (Stop::InsertFirst, Count(2)) => "This time there is no check beforehand to fool: B's insert hit the unique constraint and B rolled back, with no effect.",
-        (Stop::Natural, W(BothEffectsChange)) => "Setting the status to «scheduled» twice leaves «scheduled»: the naive consumer's status row is still «scheduled». Only the counter, which adds, grew.",
-        (Stop::Natural, W(NeitherChanges)) => "The naive consumer remembers nothing: it applied everything again. The status stayed, since writing the same value changes nothing; the counter added one more.",
-        (Stop::CursorResume, W(ReadsFromStart)) => "A restart loses memory, not what was stored: the cursor was still at 3 and reading began at 4.",
-        (Stop::CursorResume, W(HubResends)) => "In polling mode the hub keeps only the log; each consumer's position is that consumer's responsibility. This one stored it, which is why it began at 4.",
-        (Stop::Boundary, W(DedupTableCoversEmail)) => "The rollback undoes the mark, not the email: if the instance crashes after sending it and before the commit, the copy that comes back sends it again. On the workbench, no order is safe with an email.",
-        (Stop::Boundary, W(FewerRetries)) => "Fewer retries do not remove redelivery: one is enough to send the email twice, and an event that is not delivered reaches the dead-letter queue sooner.",
-        (Stop::Boundary, W(InstanceMemory)) => "The consumer group's other instance does not see that memory, and a restart wipes it: the redelivered copy sends the email again.",
-        (Stop::AckFirst, W(AckFirstRereads)) => "It started where the cursor said, and the cursor already counted 2 as read: in the polling panel, 2 is «skipped». Storing before processing turns a crash into a lost event.",
-        (Stop::AckFirst, W(HubNoticesTheCrash)) => "In polling mode the hub keeps only the log: the count is the consumer's cursor, which already pointed past 2. Nobody delivered it again: it was «skipped».",
-        (Stop::AckFirst, W(LostGoesToDeadLetter)) => "The dead-letter queue takes events whose deliveries fail, and here none failed as far as anyone knows. Event 2 was «skipped» without a trace: exactly what at-least-once prevents.",
-        _ => return None,
+    // A match over every choice, so a new one is placed here or does not compile; a choice
+    // two stops offer says which stop's mistake it is.
+    Some(match stop.offering(said)?.choice {
+        CountsInitialDelivery => "90 s would come if every retry waited 30 s (3 × 30) or if the initial delivery counted as retry 1. But each wait doubles the one before and the initial delivery does not count: retry 3 came at 30 + 60 + 120 = 210 s.",
+        OnlyItsOwnWait => "120 s is only the wait right before retry 3. The retry comes once the three waits add up, 30 + 60 + 120 = 210 s: the wait table's «Cumulative» column.",
+        NextWait => "240 s is the next wait, the one before retry 4. Retry 3 comes after the first three waits: 30 + 60 + 120 = 210 s, where the bar marks it.",
+        DeadLetterDiscards => "It was not lost: in the «Dead-letter queue» it is still there with its id, its seven failed deliveries and the reason. Setting it aside is not throwing it away: once you fix the cause, the manual replay delivers it.",
+        RetriedForEver => "After retry 6 the timeline shows no more: the hub stopped insisting and set the event aside in the dead-letter queue. Insisting for ever against a consumer that is down only spends deliveries and hides the problem.",
+        BackToProducer => "The producer never hears of it again: the hub kept it in its own dead-letter queue, with its attempts and the reason, to be replayed by hand once the cause is fixed.",
+        ImmediateFirst => "It gets everything, yes, but all at once: it takes 2 attempts a second, and 60 events insisting every second never let it get up. The chart shows it: with that hub none is delivered.",
+        BothSameTime => "The events are the same, the load is not: the table spaces them out; retries at once smother the consumer. In the chart, only the wait table catches up.",
+        VisibleInBoth => "In the jittered log retry 4 also came 7\u{a0}s late, but its wait strays from the table like every other (jitter lengthens or shortens them by up to 20%): nothing lets you point at it. Only the exact table shows it.",
+        JitterRevealsIt => "Randomness highlights nothing: it moves every wait, and the stall's 7 s fall within what jitter moves anyway. In the exact-table log, retry 4 is the only wait that differs.",
+        TooSmallToSee => "On the exact table they show: 247 s instead of the table's 240 s, and every other wait matches to the second. What hides them is jitter, not their size.",
+        FixedTableInOrder => "On time, yes, but all at the same time: the 120 come back together at 30\u{a0}s, then at 90\u{a0}s…, and each wave is over the 20 a second the service takes. In the chart, none is delivered on the exact table.",
+        SameRetriesSameResult => "They are the same attempts, but they do not come at once: with jitter they spread over several seconds and fit within what the service takes. In the chart, only the hub with jitter delivers all 120.",
+        RetriesAlwaysGetThrough => "Retries do not guarantee it: with seven deliveries that each fail half the time, 1 event in 128 has them all fail. In «Figures», the rate is not zero.",
+        ForgetsInitialDelivery => "1.6 % is 0.5 to the 6th: that count forgets the initial delivery. Seven deliveries must fail, and 0.5⁷ ≈ 0.78 %, the rate «Figures» shows.",
+        EventFailsLikeOneDelivery => "The 50 % is per delivery, not per event: to end in the dead-letter queue all seven must fail. The observed rate in «Figures» is about 0.8 %.",
+        NaiveDeduplicates => match stop {
+            Stop::DoubleV4 | Stop::DoubleV5 => "The naive consumer does not deduplicate: it stores a row for every event it gets, and it got two (its «Rows in the passes table»).",
+            _ => return None,
+        },
+        V4CatchesRepublication => "With v4 each publication carries a new random UUID: in «Double publication», «Producer id (v4)» says «different». The dedup table saw no duplicate.",
+        V5MissesRepublication => "With v5 the id comes from the fact itself: in «Double publication», «Derived id (v5)» says «same». The second hit the unique constraint and the idempotent consumer discarded it.",
+        DeadLettered => "One failure sends nothing to the dead-letter queue: the timeline shows retry 1 at 30 s, and the consumer received the same event again.",
+        DeliveredOnce => match stop {
+            Stop::Crash => "The work was done, but the hub never got the answer: for the hub the event was still not delivered. It retried at 30 s and the consumers received it twice.",
+            Stop::AckLost => "The consumer did process it, but the hub never heard: without an ack it cannot tell it from a lost event. It redelivered it at 30 s and the naive consumer stored another row.",
+            _ => return None,
+        },
+        DropsIt => "Dropping it would silently lose the messages that really were not processed: exactly what at-least-once prevents. At the previous step the hub retried.",
+        WaitsForInstance => "The broker does not wait for one instance. At the previous stop A received it because it was already back; otherwise any other available consumer would have.",
+        DeadLettersAtOnce => "The dead-letter queue is for retries used up, not for the first missing ack: at the previous step the hub retried at 30 s.",
+        IdempotentAppliesAgain => "The idempotent consumer records the id in the same transaction as the effect: on the redelivery it found it and discarded the event («Duplicates discarded»).",
+        OtherApplies => "B need not have seen it: the dedup table is in the shared database, where A wrote the mark with the effect. B found the id and discarded the event.",
+        OffsetSkipped => "Kafka only knows the last committed offset, and A never committed this event's. B went on from that offset and received it again: retry 1 in the list above.",
+        KafkaExactlyOnce => "Nothing prevented it here: A never committed its offset and B received the event again, retry 1 in the list above. What Kafka's exactly-once really covers, you will put to the test at the next stop.",
+        NothingRepeats => "Exactly-once aborted what was inside Kafka: A's record in the output topic, which read_committed no longer shows. A's row in the database was committed outside Kafka, and B, running the naive consumer, wrote it again: two rows.",
+        OnlyTopicRepeats => "It is the other way round: with read_committed, the output topic shows one record, because Kafka aborted A's transaction. What was repeated is the naive consumer's row in the database, which Kafka cannot undo.",
+        SqsDropsIt => "SQS knows nothing of the work: it only sees whether the message was deleted in time. It was not, so it became visible again and B received it: retry 1 in the list above.",
+        SameInstanceKeepsIt => "Only the timeout reserves it: once it expires, any consumer asking for messages may receive it. Here B did: retry 1 in the list above.",
+        EffectLost => match stop {
+            Stop::EffectFirst => "This time the effect was committed before the crash; the mark is what was missing. Without it, the redelivery looks new and the effect is applied again: «Effects committed» reached 2.",
+            _ => return None,
+        },
+        EffectTwice => match stop {
+            Stop::Transaction => "Here the mark was committed before the effect: on the redelivery the consumer found it and dropped the event. «Effects committed» stayed at 0.",
+            _ => return None,
+        },
+        EffectOnce => match stop {
+            Stop::Transaction => "Only one transaction around mark and effect guarantees it. With two, the crash between them left the mark without its effect: «Effects committed» stayed at 0.",
+            Stop::EffectFirst => "Writing the mark right after is not enough: the crash came between the effect and the mark. Without the mark, the restarted consumer took the redelivery for new and applied the effect again: «Effects committed» reached 2.",
+            _ => return None,
+        },
+        LessSql => "It is not about writing less: with two transactions the SQL is the same, but in the demonstration the crash between them left the mark without its effect.",
+        InParallel => "It is not about speed: in a transaction the statements run one after the other. The demonstration showed something else: with two transactions, the crash between them left the mark without its effect.",
+        SqlStandard => "No standard requires it: the consumer needs it. In the demonstration, the mark committed alone had the redelivery discarded, and the effect was never applied.",
+        CheckStopsBoth => "Nothing stopped the instances: check then insert is not atomic, and in the demonstration both applied the effect.",
+        AppCheckIsEnough => "Both read «not seen» before either wrote: a check in the application is not enough, and in the demonstration the effect was applied twice.",
+        ViolationUndoesBoth => "The violation only rolls back B's transaction; A's, which inserted first, committed mark and effect together: one effect, A's.",
+        ConstraintLetsBothApply => "This time there is no check beforehand to fool: B's insert hit the unique constraint and B rolled back, with no effect.",
+        BothEffectsChange => "Setting the status to «scheduled» twice leaves «scheduled»: the naive consumer's status row is still «scheduled». Only the counter, which adds, grew.",
+        NeitherChanges => "The naive consumer remembers nothing: it applied everything again. The status stayed, since writing the same value changes nothing; the counter added one more.",
+        AppendLine => "At the consumers, the naive one's «Log lines appended» grew with every duplicate: the result depends on the number of times.",
+        AddToBalance => "Adding ten twice adds twenty: the balance depends on how often it repeats, like the naive consumer's «Counter (+1)», which grew with every duplicate.",
+        SendEmail => "The naive consumer's «Emails sent» grew with every duplicate, and a sent email cannot be taken back.",
+        DedupTableCoversEmail => "The rollback undoes the mark, not the email: if the instance crashes after sending it and before the commit, the copy that comes back sends it again. On the workbench, no order is safe with an email.",
+        FewerRetries => "Fewer retries do not remove redelivery: one is enough to send the email twice, and an event that is not delivered reaches the dead-letter queue sooner.",
+        InstanceMemory => "The consumer group's other instance does not see that memory, and a restart wipes it: the redelivered copy sends the email again.",
+        IdempotentRepeats => "The idempotent consumer found the events in its dedup table and dropped them: its effects did not change.",
+        BothRepeat => "Both read the same events again, but only the naive consumer applied them again: the idempotent one discarded them by their id.",
+        NeitherRepeats => "Without a cursor both consumers read the log from its start again; the naive one applied again what it had already applied.",
+        ReadsFromStart => "A restart loses memory, not what was stored: the cursor was still at 3 and reading began at 4.",
+        HubResends => "In polling mode the hub keeps only the log; each consumer's position is that consumer's responsibility. This one stored it, which is why it began at 4.",
+        AckFirstRereads => "It started where the cursor said, and the cursor already counted 2 as read: in the polling panel, 2 is «skipped». Storing before processing turns a crash into a lost event.",
+        HubNoticesTheCrash => "In polling mode the hub keeps only the log: the count is the consumer's cursor, which already pointed past 2. Nobody delivered it again: it was «skipped».",
+        LostGoesToDeadLetter => "The dead-letter queue takes events whose deliveries fail, and here none failed as far as anyone knows. Event 2 was «skipped» without a trace: exactly what at-least-once prevents.",
+        TooSlow => "Speed changes nothing: however fast the hub is, when the answer is lost it does not know whether the work was done. You saw it in «An ack lost on the way back»: it had to retry.",
+        V4Collide => "Two v4 UUIDs practically never collide. The duplicates on the path came from redelivering an event or publishing a fact twice.",
+        NoCursor => "Losing the cursor causes duplicates too (you saw it in «The polling cursor»), but it does not explain the guarantee: even if no one lost theirs, a lost answer forces the hub to retry.",
+        WaitsAddUp
+        | DeadLetterKeepsIt
+        | ScheduleFirst
+        | OnlyOnTheSchedule
+        | JitterSpreadsRetries
+        | AllSevenFail
+        | V4MissesRepublication
+        | V5CatchesRepublication
+        | Redelivered
+        | Redelivers
+        | IdempotentDiscardsRedelivery
+        | OtherDiscards
+        | DatabaseRepeats
+        | OtherInstanceGetsIt
+        | AllOrNothing
+        | BothInstancesApply
+        | OneInstanceWins
+        | OnlyCounter
+        | SetStatus
+        | ProtectAtProvider
+        | NaiveRepeats
+        | ResumeFromSaved
+        | AckFirstLosesIt
+        | AckUnknown => return None,
     })
 }

@@ -14,6 +14,7 @@ use crate::lab::path::{Answer, Choice};
 use crate::lab::settings::Field;
 use crate::problem::Why;
 use crate::problem::{Expected, Kind as ValueKind, Source};
+use crate::sim::config::Setting;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
@@ -33,16 +34,18 @@ pub static ES: Texts = Texts {
     reset: "Reiniciar",
     speed: "Velocidad",
     speed_hint: "segundos simulados por segundo real",
-    seed: "Semilla",
+    settings: keyed!(Setting {
+        Seed: "Semilla",
+        FailureProbability: "Probabilidad de que falle cada entrega (inicial o intento)",
+        AckLostShare: "Fallos con el evento ya procesado (ack perdido)",
+        BaseSeconds: "Base (s)",
+        MaxRetries: "Máximo de intentos",
+        DedupOn: "El consumidor idempotente deduplica por",
+    }),
     apply: "Aplicar",
     new_seed: "Otra semilla",
-    failure_probability: "Probabilidad de que falle cada entrega (inicial o intento)",
-    ack_lost_share: "Fallos con el evento ya procesado (ack perdido)",
     ack_lost_hint: "de todos los fallos, el porcentaje en que el consumidor ya había procesado el evento y solo se perdió el ack",
-    base_seconds: "Base (s)",
-    max_retries: "Máximo de intentos",
     outage: "Consumidor fuera de servicio",
-    dedup_on: "El consumidor idempotente deduplica por",
     dedup_producer: "id del productor (UUID v4)",
     dedup_derived: "id derivado (UUID v5)",
     publish_one: "Publicar un pase",
@@ -777,72 +780,111 @@ fn choice_es(c: Choice) -> &'static str {
 /// shows it alone, instead of the stop's explanation, so it stands on its own.
 #[cfg(not(target_arch = "wasm32"))]
 fn mistake_es(stop: Stop, said: Answer) -> Option<&'static str> {
-    use Answer::{Choice as W, Count, Permille, Rows, Secs};
     use Choice::*;
-    Some(match (stop, said) {
-        (Stop::Backoff, Secs(90)) => "90\u{a0}s saldría si cada reintento esperara 30\u{a0}s (3 × 30) o si la entrega inicial contara como intento 1. Pero cada espera dobla la anterior y la inicial no cuenta: el intento 3 llegó a los 30 + 60 + 120 = 210\u{a0}s.",
-        (Stop::Backoff, Secs(120)) => "120\u{a0}s es solo la espera justo antes del intento 3. El intento llega tras sumar las tres esperas, 30 + 60 + 120 = 210\u{a0}s: la columna «Acumulado» de la tabla de espera.",
-        (Stop::Backoff, Secs(240)) => "240\u{a0}s es la espera siguiente, la que va antes del intento 4. El intento 3 llega tras las tres primeras esperas: 30 + 60 + 120 = 210\u{a0}s, donde lo marca la barra.",
-        (Stop::DeadLetter, W(DeadLetterDiscards)) => "No se perdió: en la «Cola de dead\u{2060}-\u{2060}letter» sigue con su id, sus siete entregas fallidas y el motivo. Apartarlo no es tirarlo: cuando arregles la causa, el reintento manual lo entregará.",
-        (Stop::DeadLetter, W(RetriedForEver)) => "Tras el intento 6 la línea de tiempo no muestra ninguno más: el hub dejó de insistir y lo apartó en la cola de dead\u{2060}-\u{2060}letter. Insistir sin fin contra un consumidor caído solo gasta entregas y esconde el problema.",
-        (Stop::DeadLetter, W(BackToProducer)) => "El productor no vuelve a saber de él: el hub lo guardó en su propia cola de dead\u{2060}-\u{2060}letter, con sus intentos y el motivo, para reintentarlo a mano cuando se arregle la causa.",
-        (Stop::DoubleV4, Rows(1, 2)) => "Con v4, cada publicación lleva un UUID aleatorio nuevo: en «Doble publicación», la fila «Id del productor (v4)» marca «distintos». La tabla de deduplicación no vio ningún duplicado.",
-        (Stop::DoubleV5, Rows(2, 2)) => "Con v5, el id sale del propio hecho: en «Doble publicación», la fila «Id derivado (v5)» marca «iguales». La segunda chocó con la restricción de unicidad y el idempotente la descartó.",
-        (Stop::DoubleV4 | Stop::DoubleV5, Rows(1, 1)) => "El no idempotente no deduplica: guarda una fila por cada evento que le llega, y le llegaron dos (sus «Filas en la tabla de pases»).",
-        (Stop::Crash, W(DeadLettered)) => "Un solo fallo no manda nada a dead\u{2060}-\u{2060}letter: la línea de tiempo muestra el intento 1 a los 30\u{a0}s, y el consumidor recibió el mismo evento otra vez.",
-        (Stop::Crash, W(DeliveredOnce)) => "El trabajo se hizo, pero el hub no recibió la respuesta: para él, el evento seguía sin entregar. Lo reintentó a los 30\u{a0}s y los consumidores lo recibieron dos veces.",
-        (Stop::AskRedelivery, W(DropsIt)) => "Si lo descartara, perdería en silencio los mensajes que de verdad no se procesaron: justo lo que at-least-once evita. En el paso anterior, el hub lo reintentó.",
-        (Stop::AskRedelivery, W(WaitsForInstance)) => "El broker no espera a una instancia concreta. En el paso anterior lo recibió A porque ya había vuelto; si no, lo habría recibido cualquier otro consumidor disponible.",
-        (Stop::AskRedelivery, W(DeadLettersAtOnce)) => "La cola de dead\u{2060}-\u{2060}letter es para cuando se agotan los intentos, no para el primer ack que falta: en el paso anterior, el hub reintentó a los 30\u{a0}s.",
-        (Stop::Transaction, W(EffectTwice)) => "Aquí la marca se confirmó antes que el efecto: en la reentrega, el consumidor la encontró y descartó el evento. «Efectos confirmados» se quedó en 0.",
-        (Stop::Transaction, W(EffectOnce)) => "Solo una transacción que abarque la marca y el efecto lo garantiza. Con dos, la caída entre ellas dejó la marca sin su efecto: «Efectos confirmados» se quedó en 0.",
-        (Stop::EffectFirst, Count(0)) => "Esta vez el efecto se confirmó antes de la caída; lo que faltó fue la marca. Sin marca, la reentrega parece nueva y el efecto se aplica otra vez: «Efectos confirmados» llegó a 2.",
-        (Stop::EffectFirst, Count(1)) => "Escribir la marca justo después no basta: la caída llegó entre el efecto y la marca. Sin marca, el consumidor reiniciado tomó la reentrega por nueva y aplicó el efecto otra vez: «Efectos confirmados» llegó a 2.",
-        (Stop::AskSameTransaction, W(LessSql)) => "No se trata de escribir menos: con dos transacciones el SQL es el mismo, pero en la demostración la caída entre ellas dejó la marca sin su efecto.",
-        (Stop::AskSameTransaction, W(InParallel)) => "No es cuestión de velocidad: en una transacción las sentencias van una tras otra. Lo que enseñó la demostración es otra cosa: con dos transacciones, la caída entre ambas dejó la marca sin su efecto.",
-        (Stop::AskSameTransaction, W(SqlStandard)) => "Ningún estándar lo exige: lo necesita el consumidor. En la demostración, la marca confirmada sola hizo que la reentrega se descartara, y el efecto nunca se aplicó.",
-        (Stop::Race, Count(0)) => "Nada detuvo a las instancias: comprobar y luego insertar no es atómico, y en la demostración las dos aplicaron el efecto.",
-        (Stop::Race, Count(1)) => "Las dos leyeron «no visto» antes de que ninguna escribiera: comprobar en la aplicación no basta, y en la demostración el efecto se aplicó dos veces.",
-        (Stop::AskNatural, W(AppendLine)) => "En los consumidores, «Líneas añadidas al log» del no idempotente creció con cada duplicado: el resultado depende del número de veces.",
-        (Stop::AskNatural, W(AddToBalance)) => "Sumar diez dos veces suma veinte: el saldo depende de cuántas veces se repite, como el «Contador (+1)» del no idempotente, que creció con cada duplicado.",
-        (Stop::AskNatural, W(SendEmail)) => "«Correos enviados» del no idempotente creció con cada duplicado, y un correo enviado no se puede retirar.",
-        (Stop::Cursor, W(IdempotentRepeats)) => "El idempotente encontró los eventos en su tabla de deduplicación y los descartó: sus efectos no cambiaron.",
-        (Stop::Cursor, W(BothRepeat)) => "Los dos volvieron a leer los mismos eventos, pero solo el no idempotente los aplicó otra vez: el idempotente los descartó por su id.",
-        (Stop::Cursor, W(NeitherRepeats)) => "Sin cursor, los dos consumidores volvieron a leer desde el principio del log; el no idempotente aplicó otra vez lo que ya había aplicado.",
-        (Stop::AskAtLeastOnce, W(TooSlow)) => "La velocidad no cambia nada: por rápido que sea el hub, si la respuesta se pierde no sabe si el trabajo se hizo. Lo viste en «Un ack perdido por el camino»: tuvo que reintentar.",
-        (Stop::AskAtLeastOnce, W(V4Collide)) => "Dos UUID v4 prácticamente nunca coinciden. Los duplicados del recorrido vinieron de reentregar un evento o de publicar dos veces un hecho.",
-        (Stop::AskAtLeastOnce, W(NoCursor)) => "Perder el cursor también provoca duplicados (lo viste en «El cursor de polling»), pero no explica la garantía: aunque nadie lo perdiera, una respuesta perdida obliga al hub a reintentar.",
-        (Stop::JitterHerd, W(FixedTableInOrder)) => "A su hora, sí, pero todas a la misma hora: las 120 vuelven juntas a los 30\u{a0}s, luego a los 90\u{a0}s…, y cada ola pasa de los 20 por segundo que aguanta el servicio. En el gráfico, con la tabla exacta no se entrega ninguna.",
-        (Stop::JitterHerd, W(SameRetriesSameResult)) => "Son los mismos intentos, pero no llegan a la vez: con jitter se reparten en varios segundos y caben en lo que aguanta el servicio. En el gráfico, solo el hub con jitter entrega las 120.",
-        (Stop::ExactlyOnce, W(NothingRepeats)) => "El exactly-once abortó lo de dentro de Kafka: el mensaje de A en el topic de salida, que read_committed ya no muestra. La fila de A estaba confirmada fuera de Kafka, y B, con el consumidor no idempotente, la escribió otra vez: dos filas.",
-        (Stop::ExactlyOnce, W(OnlyTopicRepeats)) => "Es al revés: con read_committed, el topic de salida solo deja ver un mensaje, porque Kafka abortó la transacción de A. Lo que se repitió fue la fila del no idempotente en la base de datos, que Kafka no puede deshacer.",
-        (Stop::NoImmediateRetry, W(ImmediateFirst)) => "Le llega todo, sí, pero de golpe: aguanta 2 intentos por segundo y 60 eventos que insisten cada segundo no lo dejan levantarse. El gráfico lo muestra: con ese hub no se entrega ninguno.",
-        (Stop::NoImmediateRetry, W(BothSameTime)) => "Los eventos son los mismos, pero no la carga: la tabla los espacia; los reintentos en el acto ahogan al consumidor. En el gráfico, solo con la tabla de espera se pone al día el consumidor.",
-        (Stop::NoJitter, W(VisibleInBoth)) => "En el log con jitter, el intento 4 también llegó 7\u{a0}s tarde, pero su espera se aparta de la tabla como todas las demás (el jitter las alarga o acorta hasta un 20\u{a0}%): nada permite señalarlo. Solo la tabla exacta lo deja ver.",
-        (Stop::NoJitter, W(JitterRevealsIt)) => "El azar no resalta nada: mueve todas las esperas, y los 7\u{a0}s del retraso quedan dentro de lo que el jitter ya mueve. En el log de la tabla exacta, la espera del intento 4 es la única distinta.",
-        (Stop::NoJitter, W(TooSmallToSee)) => "Con la tabla exacta se notan: 247\u{a0}s en vez de los 240\u{a0}s de la tabla, y todas las demás esperas coinciden al segundo. Lo que los esconde es el jitter, no su tamaño.",
-        (Stop::FailureRate, Permille(500)) => "El 50\u{a0}% es de cada entrega, no del evento: para acabar en dead\u{2060}-\u{2060}letter tienen que fallar las siete. La tasa observada en «Gráficos» ronda el 0,8\u{a0}%.",
-        (Stop::FailureRate, Permille(16)) => "1,6\u{a0}% es 0,5 elevado a 6: esa cuenta olvida la entrega inicial. Tienen que fallar siete entregas, y 0,5⁷ ≈ 0,78\u{a0}%, la tasa que muestra «Gráficos».",
-        (Stop::FailureRate, Permille(0)) => "Los reintentos no garantizan la entrega: con siete entregas que fallan la mitad de las veces, a 1 evento de cada 128 le fallan todas. En «Gráficos», la tasa no es cero.",
-        (Stop::AckLost, Rows(1, 1)) => "El consumidor sí lo procesó, pero el hub no se enteró: sin ack no lo distingue de un evento perdido. Lo reentregó a los 30\u{a0}s y el no idempotente guardó otra fila.",
-        (Stop::AckLost, Rows(2, 2)) => "El idempotente anota el id en la misma transacción que el efecto: en la reentrega lo encontró y descartó el evento («Duplicados descartados»).",
-        (Stop::Rebalance, W(OtherApplies)) => "B no necesita haberlo visto: la tabla de deduplicación está en la base de datos compartida, donde A escribió la marca con el efecto. B encontró el id y descartó el evento.",
-        (Stop::Rebalance, W(OffsetSkipped)) => "Kafka solo conoce el último offset confirmado, y A no confirmó el de este evento. B siguió desde ese offset y lo recibió otra vez: el intento 1 de la lista de arriba.",
-        (Stop::Rebalance, W(KafkaExactlyOnce)) => "Aquí nada lo impidió: A no confirmó su offset y B recibió el evento otra vez, el intento 1 de la lista de arriba. Qué cubre de verdad el exactly-once de Kafka lo pondrás a prueba en el paso siguiente.",
-        (Stop::VisibilityTimeout, W(SqsDropsIt)) => "SQS no sabe nada del trabajo: solo ve si el mensaje se borró a tiempo. No se borró, así que volvió a ser visible y B lo recibió: el intento 1 de la lista de arriba.",
-        (Stop::VisibilityTimeout, W(SameInstanceKeepsIt)) => "Solo lo reserva el plazo: al expirar, cualquier consumidor que pida mensajes puede recibirlo. Aquí lo recibió B: el intento 1 de la lista de arriba.",
-        (Stop::InsertFirst, Count(0)) => "La violación solo revierte la transacción de B; la de A, que insertó primero, confirmó la marca y el efecto juntos: un efecto, el de A.",
-        (Stop::InsertFirst, Count(2)) => "Esta vez no hay comprobación previa que engañar: el insert de B chocó con la restricción de unicidad y B hizo rollback, sin efecto.",
-        (Stop::Natural, W(BothEffectsChange)) => "Fijar el estado a «scheduled» dos veces deja «scheduled»: la fila de estado del no idempotente sigue en «scheduled». Solo creció el contador, que suma.",
-        (Stop::Natural, W(NeitherChanges)) => "El no idempotente no recuerda nada: lo aplicó todo otra vez. El estado quedó igual, porque escribir el mismo valor no cambia nada; el contador sumó uno más.",
-        (Stop::CursorResume, W(ReadsFromStart)) => "Al reiniciarse se pierde la memoria, no lo guardado: el cursor seguía en 3 y la lectura empezó por el 4.",
-        (Stop::CursorResume, W(HubResends)) => "En el modo de polling, el hub solo guarda el log; cada consumidor es responsable de su posición. Este la guardó, y por eso empezó por el 4.",
-        (Stop::Boundary, W(DedupTableCoversEmail)) => "El rollback deshace la marca, no el correo: si la instancia se cae tras enviarlo y antes del commit, la copia que vuelve lo envía otra vez. En el banco de pruebas, ningún orden es seguro con un correo.",
-        (Stop::Boundary, W(FewerRetries)) => "Menos reintentos no evitan la reentrega: con una basta para que el correo salga dos veces, y un evento que no se entrega llega antes a la cola de dead\u{2060}-\u{2060}letter.",
-        (Stop::Boundary, W(InstanceMemory)) => "La otra instancia no ve esa memoria, y un reinicio la borra: la copia reentregada envía el correo otra vez.",
-        (Stop::AckFirst, W(AckFirstRereads)) => "Empezó por donde decía el cursor, y el cursor ya daba el 2 por leído: en el panel de polling, el 2 aparece en «Saltados (nunca procesados)». Guardar antes de procesar convierte una caída en un evento perdido.",
-        (Stop::AckFirst, W(HubNoticesTheCrash)) => "En el modo de polling el hub solo guarda el log: la cuenta la lleva el cursor del consumidor, que ya apuntaba más allá del 2. Nadie lo volvió a leer: quedó saltado.",
-        (Stop::AckFirst, W(LostGoesToDeadLetter)) => "A dead\u{2060}-\u{2060}letter van los eventos cuyas entregas fallan, y aquí ninguna falló a ojos de nadie. El 2 quedó saltado sin que nadie lo notara: justo lo que at-least-once evita.",
-        _ => return None,
+    // A match over every choice, so a new one is placed here or does not compile; a choice
+    // two stops offer says which stop's mistake it is.
+    Some(match stop.offering(said)?.choice {
+        CountsInitialDelivery => "90\u{a0}s saldría si cada reintento esperara 30\u{a0}s (3 × 30) o si la entrega inicial contara como intento 1. Pero cada espera dobla la anterior y la inicial no cuenta: el intento 3 llegó a los 30 + 60 + 120 = 210\u{a0}s.",
+        OnlyItsOwnWait => "120\u{a0}s es solo la espera justo antes del intento 3. El intento llega tras sumar las tres esperas, 30 + 60 + 120 = 210\u{a0}s: la columna «Acumulado» de la tabla de espera.",
+        NextWait => "240\u{a0}s es la espera siguiente, la que va antes del intento 4. El intento 3 llega tras las tres primeras esperas: 30 + 60 + 120 = 210\u{a0}s, donde lo marca la barra.",
+        DeadLetterDiscards => "No se perdió: en la «Cola de dead\u{2060}-\u{2060}letter» sigue con su id, sus siete entregas fallidas y el motivo. Apartarlo no es tirarlo: cuando arregles la causa, el reintento manual lo entregará.",
+        RetriedForEver => "Tras el intento 6 la línea de tiempo no muestra ninguno más: el hub dejó de insistir y lo apartó en la cola de dead\u{2060}-\u{2060}letter. Insistir sin fin contra un consumidor caído solo gasta entregas y esconde el problema.",
+        BackToProducer => "El productor no vuelve a saber de él: el hub lo guardó en su propia cola de dead\u{2060}-\u{2060}letter, con sus intentos y el motivo, para reintentarlo a mano cuando se arregle la causa.",
+        ImmediateFirst => "Le llega todo, sí, pero de golpe: aguanta 2 intentos por segundo y 60 eventos que insisten cada segundo no lo dejan levantarse. El gráfico lo muestra: con ese hub no se entrega ninguno.",
+        BothSameTime => "Los eventos son los mismos, pero no la carga: la tabla los espacia; los reintentos en el acto ahogan al consumidor. En el gráfico, solo con la tabla de espera se pone al día el consumidor.",
+        VisibleInBoth => "En el log con jitter, el intento 4 también llegó 7\u{a0}s tarde, pero su espera se aparta de la tabla como todas las demás (el jitter las alarga o acorta hasta un 20\u{a0}%): nada permite señalarlo. Solo la tabla exacta lo deja ver.",
+        JitterRevealsIt => "El azar no resalta nada: mueve todas las esperas, y los 7\u{a0}s del retraso quedan dentro de lo que el jitter ya mueve. En el log de la tabla exacta, la espera del intento 4 es la única distinta.",
+        TooSmallToSee => "Con la tabla exacta se notan: 247\u{a0}s en vez de los 240\u{a0}s de la tabla, y todas las demás esperas coinciden al segundo. Lo que los esconde es el jitter, no su tamaño.",
+        FixedTableInOrder => "A su hora, sí, pero todas a la misma hora: las 120 vuelven juntas a los 30\u{a0}s, luego a los 90\u{a0}s…, y cada ola pasa de los 20 por segundo que aguanta el servicio. En el gráfico, con la tabla exacta no se entrega ninguna.",
+        SameRetriesSameResult => "Son los mismos intentos, pero no llegan a la vez: con jitter se reparten en varios segundos y caben en lo que aguanta el servicio. En el gráfico, solo el hub con jitter entrega las 120.",
+        RetriesAlwaysGetThrough => "Los reintentos no garantizan la entrega: con siete entregas que fallan la mitad de las veces, a 1 evento de cada 128 le fallan todas. En «Gráficos», la tasa no es cero.",
+        ForgetsInitialDelivery => "1,6\u{a0}% es 0,5 elevado a 6: esa cuenta olvida la entrega inicial. Tienen que fallar siete entregas, y 0,5⁷ ≈ 0,78\u{a0}%, la tasa que muestra «Gráficos».",
+        EventFailsLikeOneDelivery => "El 50\u{a0}% es de cada entrega, no del evento: para acabar en dead\u{2060}-\u{2060}letter tienen que fallar las siete. La tasa observada en «Gráficos» ronda el 0,8\u{a0}%.",
+        NaiveDeduplicates => match stop {
+            Stop::DoubleV4 | Stop::DoubleV5 => "El no idempotente no deduplica: guarda una fila por cada evento que le llega, y le llegaron dos (sus «Filas en la tabla de pases»).",
+            _ => return None,
+        },
+        V4CatchesRepublication => "Con v4, cada publicación lleva un UUID aleatorio nuevo: en «Doble publicación», la fila «Id del productor (v4)» marca «distintos». La tabla de deduplicación no vio ningún duplicado.",
+        V5MissesRepublication => "Con v5, el id sale del propio hecho: en «Doble publicación», la fila «Id derivado (v5)» marca «iguales». La segunda chocó con la restricción de unicidad y el idempotente la descartó.",
+        DeadLettered => "Un solo fallo no manda nada a dead\u{2060}-\u{2060}letter: la línea de tiempo muestra el intento 1 a los 30\u{a0}s, y el consumidor recibió el mismo evento otra vez.",
+        DeliveredOnce => match stop {
+            Stop::Crash => "El trabajo se hizo, pero el hub no recibió la respuesta: para él, el evento seguía sin entregar. Lo reintentó a los 30\u{a0}s y los consumidores lo recibieron dos veces.",
+            Stop::AckLost => "El consumidor sí lo procesó, pero el hub no se enteró: sin ack no lo distingue de un evento perdido. Lo reentregó a los 30\u{a0}s y el no idempotente guardó otra fila.",
+            _ => return None,
+        },
+        DropsIt => "Si lo descartara, perdería en silencio los mensajes que de verdad no se procesaron: justo lo que at-least-once evita. En el paso anterior, el hub lo reintentó.",
+        WaitsForInstance => "El broker no espera a una instancia concreta. En el paso anterior lo recibió A porque ya había vuelto; si no, lo habría recibido cualquier otro consumidor disponible.",
+        DeadLettersAtOnce => "La cola de dead\u{2060}-\u{2060}letter es para cuando se agotan los intentos, no para el primer ack que falta: en el paso anterior, el hub reintentó a los 30\u{a0}s.",
+        IdempotentAppliesAgain => "El idempotente anota el id en la misma transacción que el efecto: en la reentrega lo encontró y descartó el evento («Duplicados descartados»).",
+        OtherApplies => "B no necesita haberlo visto: la tabla de deduplicación está en la base de datos compartida, donde A escribió la marca con el efecto. B encontró el id y descartó el evento.",
+        OffsetSkipped => "Kafka solo conoce el último offset confirmado, y A no confirmó el de este evento. B siguió desde ese offset y lo recibió otra vez: el intento 1 de la lista de arriba.",
+        KafkaExactlyOnce => "Aquí nada lo impidió: A no confirmó su offset y B recibió el evento otra vez, el intento 1 de la lista de arriba. Qué cubre de verdad el exactly-once de Kafka lo pondrás a prueba en el paso siguiente.",
+        NothingRepeats => "El exactly-once abortó lo de dentro de Kafka: el mensaje de A en el topic de salida, que read_committed ya no muestra. La fila de A estaba confirmada fuera de Kafka, y B, con el consumidor no idempotente, la escribió otra vez: dos filas.",
+        OnlyTopicRepeats => "Es al revés: con read_committed, el topic de salida solo deja ver un mensaje, porque Kafka abortó la transacción de A. Lo que se repitió fue la fila del no idempotente en la base de datos, que Kafka no puede deshacer.",
+        SqsDropsIt => "SQS no sabe nada del trabajo: solo ve si el mensaje se borró a tiempo. No se borró, así que volvió a ser visible y B lo recibió: el intento 1 de la lista de arriba.",
+        SameInstanceKeepsIt => "Solo lo reserva el plazo: al expirar, cualquier consumidor que pida mensajes puede recibirlo. Aquí lo recibió B: el intento 1 de la lista de arriba.",
+        EffectLost => match stop {
+            Stop::EffectFirst => "Esta vez el efecto se confirmó antes de la caída; lo que faltó fue la marca. Sin marca, la reentrega parece nueva y el efecto se aplica otra vez: «Efectos confirmados» llegó a 2.",
+            _ => return None,
+        },
+        EffectTwice => match stop {
+            Stop::Transaction => "Aquí la marca se confirmó antes que el efecto: en la reentrega, el consumidor la encontró y descartó el evento. «Efectos confirmados» se quedó en 0.",
+            _ => return None,
+        },
+        EffectOnce => match stop {
+            Stop::Transaction => "Solo una transacción que abarque la marca y el efecto lo garantiza. Con dos, la caída entre ellas dejó la marca sin su efecto: «Efectos confirmados» se quedó en 0.",
+            Stop::EffectFirst => "Escribir la marca justo después no basta: la caída llegó entre el efecto y la marca. Sin marca, el consumidor reiniciado tomó la reentrega por nueva y aplicó el efecto otra vez: «Efectos confirmados» llegó a 2.",
+            _ => return None,
+        },
+        LessSql => "No se trata de escribir menos: con dos transacciones el SQL es el mismo, pero en la demostración la caída entre ellas dejó la marca sin su efecto.",
+        InParallel => "No es cuestión de velocidad: en una transacción las sentencias van una tras otra. Lo que enseñó la demostración es otra cosa: con dos transacciones, la caída entre ambas dejó la marca sin su efecto.",
+        SqlStandard => "Ningún estándar lo exige: lo necesita el consumidor. En la demostración, la marca confirmada sola hizo que la reentrega se descartara, y el efecto nunca se aplicó.",
+        CheckStopsBoth => "Nada detuvo a las instancias: comprobar y luego insertar no es atómico, y en la demostración las dos aplicaron el efecto.",
+        AppCheckIsEnough => "Las dos leyeron «no visto» antes de que ninguna escribiera: comprobar en la aplicación no basta, y en la demostración el efecto se aplicó dos veces.",
+        ViolationUndoesBoth => "La violación solo revierte la transacción de B; la de A, que insertó primero, confirmó la marca y el efecto juntos: un efecto, el de A.",
+        ConstraintLetsBothApply => "Esta vez no hay comprobación previa que engañar: el insert de B chocó con la restricción de unicidad y B hizo rollback, sin efecto.",
+        BothEffectsChange => "Fijar el estado a «scheduled» dos veces deja «scheduled»: la fila de estado del no idempotente sigue en «scheduled». Solo creció el contador, que suma.",
+        NeitherChanges => "El no idempotente no recuerda nada: lo aplicó todo otra vez. El estado quedó igual, porque escribir el mismo valor no cambia nada; el contador sumó uno más.",
+        AppendLine => "En los consumidores, «Líneas añadidas al log» del no idempotente creció con cada duplicado: el resultado depende del número de veces.",
+        AddToBalance => "Sumar diez dos veces suma veinte: el saldo depende de cuántas veces se repite, como el «Contador (+1)» del no idempotente, que creció con cada duplicado.",
+        SendEmail => "«Correos enviados» del no idempotente creció con cada duplicado, y un correo enviado no se puede retirar.",
+        DedupTableCoversEmail => "El rollback deshace la marca, no el correo: si la instancia se cae tras enviarlo y antes del commit, la copia que vuelve lo envía otra vez. En el banco de pruebas, ningún orden es seguro con un correo.",
+        FewerRetries => "Menos reintentos no evitan la reentrega: con una basta para que el correo salga dos veces, y un evento que no se entrega llega antes a la cola de dead\u{2060}-\u{2060}letter.",
+        InstanceMemory => "La otra instancia no ve esa memoria, y un reinicio la borra: la copia reentregada envía el correo otra vez.",
+        IdempotentRepeats => "El idempotente encontró los eventos en su tabla de deduplicación y los descartó: sus efectos no cambiaron.",
+        BothRepeat => "Los dos volvieron a leer los mismos eventos, pero solo el no idempotente los aplicó otra vez: el idempotente los descartó por su id.",
+        NeitherRepeats => "Sin cursor, los dos consumidores volvieron a leer desde el principio del log; el no idempotente aplicó otra vez lo que ya había aplicado.",
+        ReadsFromStart => "Al reiniciarse se pierde la memoria, no lo guardado: el cursor seguía en 3 y la lectura empezó por el 4.",
+        HubResends => "En el modo de polling, el hub solo guarda el log; cada consumidor es responsable de su posición. Este la guardó, y por eso empezó por el 4.",
+        AckFirstRereads => "Empezó por donde decía el cursor, y el cursor ya daba el 2 por leído: en el panel de polling, el 2 aparece en «Saltados (nunca procesados)». Guardar antes de procesar convierte una caída en un evento perdido.",
+        HubNoticesTheCrash => "En el modo de polling el hub solo guarda el log: la cuenta la lleva el cursor del consumidor, que ya apuntaba más allá del 2. Nadie lo volvió a leer: quedó saltado.",
+        LostGoesToDeadLetter => "A dead\u{2060}-\u{2060}letter van los eventos cuyas entregas fallan, y aquí ninguna falló a ojos de nadie. El 2 quedó saltado sin que nadie lo notara: justo lo que at-least-once evita.",
+        TooSlow => "La velocidad no cambia nada: por rápido que sea el hub, si la respuesta se pierde no sabe si el trabajo se hizo. Lo viste en «Un ack perdido por el camino»: tuvo que reintentar.",
+        V4Collide => "Dos UUID v4 prácticamente nunca coinciden. Los duplicados del recorrido vinieron de reentregar un evento o de publicar dos veces un hecho.",
+        NoCursor => "Perder el cursor también provoca duplicados (lo viste en «El cursor de polling»), pero no explica la garantía: aunque nadie lo perdiera, una respuesta perdida obliga al hub a reintentar.",
+        WaitsAddUp
+        | DeadLetterKeepsIt
+        | ScheduleFirst
+        | OnlyOnTheSchedule
+        | JitterSpreadsRetries
+        | AllSevenFail
+        | V4MissesRepublication
+        | V5CatchesRepublication
+        | Redelivered
+        | Redelivers
+        | IdempotentDiscardsRedelivery
+        | OtherDiscards
+        | DatabaseRepeats
+        | OtherInstanceGetsIt
+        | AllOrNothing
+        | BothInstancesApply
+        | OneInstanceWins
+        | OnlyCounter
+        | SetStatus
+        | ProtectAtProvider
+        | NaiveRepeats
+        | ResumeFromSaved
+        | AckFirstLosesIt
+        | AckUnknown => return None,
     })
 }

@@ -29,6 +29,7 @@ use crate::lab::path::{Answer, Choice, Stop};
 use crate::lab::settings::Field;
 use crate::problem::Kind as ValueKind;
 use crate::problem::Why;
+use crate::sim::config::Setting;
 use crate::sim::consumer::Action as Did;
 use crate::sim::demos::{Op, OpResult};
 use crate::sim::log::Kind;
@@ -90,16 +91,13 @@ pub struct Texts {
     pub reset: &'static str,
     pub speed: &'static str,
     pub speed_hint: &'static str,
-    pub seed: &'static str,
+    /// Each setting's label in the controls, keyed by `Setting` (a new setting does not
+    /// compile until both tables label it).
+    pub settings: [&'static str; Setting::COUNT],
     pub apply: &'static str,
     pub new_seed: &'static str,
-    pub failure_probability: &'static str,
-    pub ack_lost_share: &'static str,
     pub ack_lost_hint: &'static str,
-    pub base_seconds: &'static str,
-    pub max_retries: &'static str,
     pub outage: &'static str,
-    pub dedup_on: &'static str,
     pub dedup_producer: &'static str,
     pub dedup_derived: &'static str,
     pub publish_one: &'static str,

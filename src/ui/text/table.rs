@@ -7,19 +7,26 @@ use crate::lab::path::{Answer, Choice, Stop};
 /// A text table indexed by an enum, written as `keyed!(Enum { A: "…", B: "…" })`: each text
 /// names its variant, and the compiler checks that every variant is named, once, in the
 /// enum's order (the array is then indexed by `variant as usize`). A table in another order, or
-/// one missing a variant, does not compile.
+/// one missing a variant, does not compile; the missing variant is named in the error
+/// («Stop::Rebalance has no text in this table»).
 macro_rules! keyed {
     ($enum:ident { $($variant:ident: $value:expr,)* }) => {{
         const _: () = {
             let mut i = 0;
             $(
+                // A variant the table skips is named as itself, not as the next one.
+                if ($enum::$variant as usize) > i {
+                    panic!("{}", $enum::UNKEYED[i]);
+                }
                 assert!(
                     $enum::$variant as usize == i,
                     concat!(stringify!($enum), "::", stringify!($variant), " is out of place")
                 );
                 i += 1;
             )*
-            assert!(i == $enum::COUNT, concat!("a variant of ", stringify!($enum), " has no text"));
+            if i < $enum::COUNT {
+                panic!("{}", $enum::UNKEYED[i]);
+            }
         };
         [$($value,)*]
     }};

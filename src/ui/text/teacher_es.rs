@@ -169,279 +169,99 @@ pub static TEACHER_ES: TeacherTexts = TeacherTexts {
     yes: "sí",
     no: "no",
     csv_name: "respuestas-de-la-clase.csv",
-    beliefs: BELIEFS_ES,
+    beliefs: belief_es,
 };
 
 /// The belief behind each wrong choice (and each choice shown as a number), for the teacher
-/// (see `TeacherTexts::beliefs`): named by what it believes, never by a button's words.
-static BELIEFS_ES: &[(Choice, &str)] = &[
-    (
-        Choice::EffectLost,
-        "Con el efecto primero, espera perder el efecto (confunde los dos órdenes)",
-    ),
-    (
-        Choice::EffectOnce,
-        "Cree que escribir la marca justo después del efecto basta",
-    ),
-    (
-        Choice::EffectTwice,
-        "Sabe que, sin su marca, la reentrega aplica el efecto otra vez",
-    ),
-    (
-        Choice::CountsInitialDelivery,
-        "Cuenta la entrega inicial como intento, o cree que cada reintento espera lo mismo",
-    ),
-    (
-        Choice::OnlyItsOwnWait,
-        "Toma solo la espera de ese intento, sin sumar las anteriores",
-    ),
-    (Choice::WaitsAddUp, "Suma las esperas desde la publicación"),
-    (
-        Choice::NextWait,
-        "Confunde el momento con la espera siguiente de la tabla",
-    ),
-    (
-        Choice::RetriesAlwaysGetThrough,
-        "Cree que con reintentos todo evento acaba entregado",
-    ),
-    (
-        Choice::AllSevenFail,
-        "Solo acaba en dead\u{2060}-\u{2060}letter si fallan las siete entregas (0,5⁷)",
-    ),
-    (
-        Choice::ForgetsInitialDelivery,
-        "Olvida la entrega inicial: cuenta seis entregas en vez de siete",
-    ),
-    (
-        Choice::EventFailsLikeOneDelivery,
-        "Cree que un evento acaba en dead\u{2060}-\u{2060}letter tan a menudo como falla una entrega",
-    ),
-    (
-        Choice::NaiveDeduplicates,
-        "Cree que el consumidor no idempotente también descarta el duplicado",
-    ),
-    (
-        Choice::V4CatchesRepublication,
-        "Cree que un id v4 delata la segunda publicación",
-    ),
-    (
-        Choice::V4MissesRepublication,
-        "Cada publicación trae un v4 nuevo: el duplicado pasa",
-    ),
-    (
-        Choice::V5CatchesRepublication,
-        "El v5 sale del hecho: publicarlo otra vez trae el mismo id",
-    ),
-    (
-        Choice::V5MissesRepublication,
-        "Cree que un id v5 también cambia en cada publicación",
-    ),
-    (
-        Choice::DeliveredOnce,
-        "Cree que, procesado el evento, no vuelve a llegar",
-    ),
-    (
-        Choice::IdempotentDiscardsRedelivery,
-        "El idempotente descarta la reentrega; el no idempotente la aplica",
-    ),
-    (
-        Choice::IdempotentAppliesAgain,
-        "Cree que el idempotente también aplica la reentrega",
-    ),
-    (
-        Choice::CheckStopsBoth,
-        "Cree que la comprobación frena a las dos instancias",
-    ),
-    (
-        Choice::AppCheckIsEnough,
-        "Cree que comprobar en la aplicación basta contra la carrera",
-    ),
-    (
-        Choice::BothInstancesApply,
-        "Las dos comprueban antes de que ninguna escriba: aplican las dos",
-    ),
-    (
-        Choice::ViolationUndoesBoth,
-        "Cree que la violación de unicidad revierte las dos transacciones",
-    ),
-    (
-        Choice::OneInstanceWins,
-        "Insertar primero: gana una, la otra choca con la restricción",
-    ),
-    (
-        Choice::ConstraintLetsBothApply,
-        "Cree que con la restricción de unicidad aún aplican las dos",
-    ),
-    (
-        Choice::ImmediateFirst,
-        "Cree que reintentar en el acto pone al día antes a un consumidor que vuelve",
-    ),
-    (
-        Choice::BothSameTime,
-        "Cree que reintentar en el acto o con esperas da igual: son los mismos eventos",
-    ),
-    (
-        Choice::FixedTableInOrder,
-        "Cree que la tabla exacta, en orden, reparte la carga mejor que el jitter",
-    ),
-    (
-        Choice::SameRetriesSameResult,
-        "Cree que el jitter no cambia nada: son los mismos reintentos",
-    ),
-    (
-        Choice::VisibleInBoth,
-        "Cree que un retraso se ve igual con jitter que con la tabla exacta",
-    ),
-    (
-        Choice::JitterRevealsIt,
-        "Cree que el jitter hace destacar los retrasos en vez de esconderlos",
-    ),
-    (
-        Choice::TooSmallToSee,
-        "Cree que un retraso de segundos no se ve ni con la tabla exacta",
-    ),
-    (
-        Choice::DeadLetterDiscards,
-        "Cree que, tras el último intento, el evento se tira",
-    ),
-    (
-        Choice::RetriedForEver,
-        "Cree que el hub reintenta sin fin",
-    ),
-    (
-        Choice::BackToProducer,
-        "Cree que el evento que se agota vuelve al productor",
-    ),
-    (
-        Choice::DeadLettered,
-        "Cree que un solo fallo manda el evento a dead\u{2060}-\u{2060}letter",
-    ),
-    (
-        Choice::DropsIt,
-        "Cree que el broker da por procesado un mensaje sin ack",
-    ),
-    (
-        Choice::WaitsForInstance,
-        "Cree que el broker espera a que vuelva la misma instancia",
-    ),
-    (
-        Choice::DeadLettersAtOnce,
-        "Cree que un ack que falta manda el mensaje a dead\u{2060}-\u{2060}letter en el acto",
-    ),
-    (
-        Choice::OtherApplies,
-        "Cree que cada instancia deduplica solo lo que ella vio",
-    ),
-    (
-        Choice::OffsetSkipped,
-        "Cree que Kafka no reentrega lo que otra instancia ya leyó",
-    ),
-    (
-        Choice::KafkaExactlyOnce,
-        "Cree que el exactly-once de Kafka evita la reentrega al consumidor",
-    ),
-    (
-        Choice::NothingRepeats,
-        "Cree que el exactly-once de Kafka cubre también la base de datos",
-    ),
-    (
-        Choice::OnlyTopicRepeats,
-        "Cree que se repite el topic de salida, no la base de datos",
-    ),
-    (
-        Choice::SqsDropsIt,
-        "Cree que SQS sabe que el trabajo terminó aunque nadie borre el mensaje",
-    ),
-    (
-        Choice::SameInstanceKeepsIt,
-        "Cree que un mensaje queda reservado a su instancia hasta que lo borre",
-    ),
-    (
-        Choice::LessSql,
-        "Cree que la transacción común sirve para escribir menos SQL",
-    ),
-    (
-        Choice::InParallel,
-        "Cree que la transacción común sirve para ir más rápido, en paralelo",
-    ),
-    (
-        Choice::SqlStandard,
-        "Cree que la transacción común es una regla del estándar SQL",
-    ),
-    (
-        Choice::BothEffectsChange,
-        "Cree que fijar un estado también cambia al repetirse",
-    ),
-    (
-        Choice::NeitherChanges,
-        "Cree que el consumidor no idempotente recuerda lo que ya procesó",
-    ),
-    (
-        Choice::AppendLine,
-        "Cree que añadir una línea a un log es idempotente",
-    ),
-    (
-        Choice::AddToBalance,
-        "Cree que sumar a un saldo es idempotente",
-    ),
-    (
-        Choice::SendEmail,
-        "Cree que enviar un correo es idempotente",
-    ),
-    (
-        Choice::DedupTableCoversEmail,
-        "Cree que la tabla de deduplicación protege un efecto fuera de la base de datos (el correo)",
-    ),
-    (
-        Choice::FewerRetries,
-        "Cree que reintentar menos protege contra la reentrega",
-    ),
-    (
-        Choice::InstanceMemory,
-        "Cree que la memoria de una instancia basta para deduplicar",
-    ),
-    (
-        Choice::IdempotentRepeats,
-        "Cree que, al releer desde cero, es el idempotente el que repite efectos",
-    ),
-    (
-        Choice::BothRepeat,
-        "Cree que, al releer desde cero, repite efectos también el idempotente",
-    ),
-    (
-        Choice::NeitherRepeats,
-        "Cree que perder el cursor no repite ningún efecto",
-    ),
-    (
-        Choice::ReadsFromStart,
-        "Cree que al reiniciarse el consumidor pierde el cursor que guardó",
-    ),
-    (
-        Choice::HubResends,
-        "Cree que el hub lleva el cursor de cada consumidor",
-    ),
-    (
-        Choice::AckFirstRereads,
-        "Cree que un evento confirmado antes de procesarlo se vuelve a leer",
-    ),
-    (
-        Choice::HubNoticesTheCrash,
-        "Cree que el hub nota una caída posterior al ack y lo reentrega",
-    ),
-    (
-        Choice::LostGoesToDeadLetter,
-        "Cree que el evento perdido acaba en dead\u{2060}-\u{2060}letter",
-    ),
-    (
-        Choice::TooSlow,
-        "Cree que exactly-once es posible, solo demasiado lento",
-    ),
-    (
-        Choice::V4Collide,
-        "Cree que el problema es que dos UUID v4 coincidan",
-    ),
-    (
-        Choice::NoCursor,
-        "Cree que el problema es que los consumidores pierden su cursor",
-    ),
-];
+/// (see `TeacherTexts::beliefs`): named by what it believes, never by a button's words. A match
+/// over every `Choice`, so a new choice does not compile until it is placed here (a right choice
+/// shown in its own words has no belief: `None`).
+fn belief_es(c: Choice) -> Option<&'static str> {
+    Some(match c {
+        Choice::EffectLost => "Con el efecto primero, espera perder el efecto (confunde los dos órdenes)",
+        Choice::EffectOnce => "Cree que escribir la marca justo después del efecto basta",
+        Choice::EffectTwice => "Sabe que, sin su marca, la reentrega aplica el efecto otra vez",
+        Choice::CountsInitialDelivery => "Cuenta la entrega inicial como intento, o cree que cada reintento espera lo mismo",
+        Choice::OnlyItsOwnWait => "Toma solo la espera de ese intento, sin sumar las anteriores",
+        Choice::WaitsAddUp => "Suma las esperas desde la publicación",
+        Choice::NextWait => "Confunde el momento con la espera siguiente de la tabla",
+        Choice::RetriesAlwaysGetThrough => "Cree que con reintentos todo evento acaba entregado",
+        Choice::AllSevenFail => "Solo acaba en dead\u{2060}-\u{2060}letter si fallan las siete entregas (0,5⁷)",
+        Choice::ForgetsInitialDelivery => "Olvida la entrega inicial: cuenta seis entregas en vez de siete",
+        Choice::EventFailsLikeOneDelivery => "Cree que un evento acaba en dead\u{2060}-\u{2060}letter tan a menudo como falla una entrega",
+        Choice::NaiveDeduplicates => "Cree que el consumidor no idempotente también descarta el duplicado",
+        Choice::V4CatchesRepublication => "Cree que un id v4 delata la segunda publicación",
+        Choice::V4MissesRepublication => "Cada publicación trae un v4 nuevo: el duplicado pasa",
+        Choice::V5CatchesRepublication => "El v5 sale del hecho: publicarlo otra vez trae el mismo id",
+        Choice::V5MissesRepublication => "Cree que un id v5 también cambia en cada publicación",
+        Choice::DeliveredOnce => "Cree que, procesado el evento, no vuelve a llegar",
+        Choice::IdempotentDiscardsRedelivery => "El idempotente descarta la reentrega; el no idempotente la aplica",
+        Choice::IdempotentAppliesAgain => "Cree que el idempotente también aplica la reentrega",
+        Choice::CheckStopsBoth => "Cree que la comprobación frena a las dos instancias",
+        Choice::AppCheckIsEnough => "Cree que comprobar en la aplicación basta contra la carrera",
+        Choice::BothInstancesApply => "Las dos comprueban antes de que ninguna escriba: aplican las dos",
+        Choice::ViolationUndoesBoth => "Cree que la violación de unicidad revierte las dos transacciones",
+        Choice::OneInstanceWins => "Insertar primero: gana una, la otra choca con la restricción",
+        Choice::ConstraintLetsBothApply => "Cree que con la restricción de unicidad aún aplican las dos",
+        Choice::ImmediateFirst => "Cree que reintentar en el acto pone al día antes a un consumidor que vuelve",
+        Choice::BothSameTime => "Cree que reintentar en el acto o con esperas da igual: son los mismos eventos",
+        Choice::FixedTableInOrder => "Cree que la tabla exacta, en orden, reparte la carga mejor que el jitter",
+        Choice::SameRetriesSameResult => "Cree que el jitter no cambia nada: son los mismos reintentos",
+        Choice::VisibleInBoth => "Cree que un retraso se ve igual con jitter que con la tabla exacta",
+        Choice::JitterRevealsIt => "Cree que el jitter hace destacar los retrasos en vez de esconderlos",
+        Choice::TooSmallToSee => "Cree que un retraso de segundos no se ve ni con la tabla exacta",
+        Choice::DeadLetterDiscards => "Cree que, tras el último intento, el evento se tira",
+        Choice::RetriedForEver => "Cree que el hub reintenta sin fin",
+        Choice::BackToProducer => "Cree que el evento que se agota vuelve al productor",
+        Choice::DeadLettered => "Cree que un solo fallo manda el evento a dead\u{2060}-\u{2060}letter",
+        Choice::DropsIt => "Cree que el broker da por procesado un mensaje sin ack",
+        Choice::WaitsForInstance => "Cree que el broker espera a que vuelva la misma instancia",
+        Choice::DeadLettersAtOnce => "Cree que un ack que falta manda el mensaje a dead\u{2060}-\u{2060}letter en el acto",
+        Choice::OtherApplies => "Cree que cada instancia deduplica solo lo que ella vio",
+        Choice::OffsetSkipped => "Cree que Kafka no reentrega lo que otra instancia ya leyó",
+        Choice::KafkaExactlyOnce => "Cree que el exactly-once de Kafka evita la reentrega al consumidor",
+        Choice::NothingRepeats => "Cree que el exactly-once de Kafka cubre también la base de datos",
+        Choice::OnlyTopicRepeats => "Cree que se repite el topic de salida, no la base de datos",
+        Choice::SqsDropsIt => "Cree que SQS sabe que el trabajo terminó aunque nadie borre el mensaje",
+        Choice::SameInstanceKeepsIt => "Cree que un mensaje queda reservado a su instancia hasta que lo borre",
+        Choice::LessSql => "Cree que la transacción común sirve para escribir menos SQL",
+        Choice::InParallel => "Cree que la transacción común sirve para ir más rápido, en paralelo",
+        Choice::SqlStandard => "Cree que la transacción común es una regla del estándar SQL",
+        Choice::BothEffectsChange => "Cree que fijar un estado también cambia al repetirse",
+        Choice::NeitherChanges => "Cree que el consumidor no idempotente recuerda lo que ya procesó",
+        Choice::AppendLine => "Cree que añadir una línea a un log es idempotente",
+        Choice::AddToBalance => "Cree que sumar a un saldo es idempotente",
+        Choice::SendEmail => "Cree que enviar un correo es idempotente",
+        Choice::DedupTableCoversEmail => "Cree que la tabla de deduplicación protege un efecto fuera de la base de datos (el correo)",
+        Choice::FewerRetries => "Cree que reintentar menos protege contra la reentrega",
+        Choice::InstanceMemory => "Cree que la memoria de una instancia basta para deduplicar",
+        Choice::IdempotentRepeats => "Cree que, al releer desde cero, es el idempotente el que repite efectos",
+        Choice::BothRepeat => "Cree que, al releer desde cero, repite efectos también el idempotente",
+        Choice::NeitherRepeats => "Cree que perder el cursor no repite ningún efecto",
+        Choice::ReadsFromStart => "Cree que al reiniciarse el consumidor pierde el cursor que guardó",
+        Choice::HubResends => "Cree que el hub lleva el cursor de cada consumidor",
+        Choice::AckFirstRereads => "Cree que un evento confirmado antes de procesarlo se vuelve a leer",
+        Choice::HubNoticesTheCrash => "Cree que el hub nota una caída posterior al ack y lo reentrega",
+        Choice::LostGoesToDeadLetter => "Cree que el evento perdido acaba en dead\u{2060}-\u{2060}letter",
+        Choice::TooSlow => "Cree que exactly-once es posible, solo demasiado lento",
+        Choice::V4Collide => "Cree que el problema es que dos UUID v4 coincidan",
+        Choice::NoCursor => "Cree que el problema es que los consumidores pierden su cursor",
+        Choice::DeadLetterKeepsIt
+        | Choice::ScheduleFirst
+        | Choice::OnlyOnTheSchedule
+        | Choice::JitterSpreadsRetries
+        | Choice::Redelivered
+        | Choice::Redelivers
+        | Choice::OtherDiscards
+        | Choice::DatabaseRepeats
+        | Choice::OtherInstanceGetsIt
+        | Choice::AllOrNothing
+        | Choice::OnlyCounter
+        | Choice::SetStatus
+        | Choice::ProtectAtProvider
+        | Choice::NaiveRepeats
+        | Choice::ResumeFromSaved
+        | Choice::AckFirstLosesIt
+        | Choice::AckUnknown => return None,
+    })
+}

@@ -98,6 +98,11 @@ impl Texts {
         }
     }
 
+    /// A setting's label in the controls.
+    pub fn setting(&self, s: crate::sim::config::Setting) -> &'static str {
+        self.settings[s as usize]
+    }
+
     pub fn field(&self, f: Field) -> &'static str {
         self.fields[f as usize]
     }

@@ -29,6 +29,25 @@ fn only_files_next_to_the_page_can_be_named() {
     }
 }
 
+/// A scenario file may set every setting by its name: the reader's keys come from `Setting`, so
+/// a new setting is never refused as unknown (src/embed/settings.rs reads its value).
+#[test]
+fn every_setting_is_read_from_a_scenario_by_its_own_name() {
+    for &s in Setting::ALL {
+        let text = s.write(&Config::default());
+        let value = if text.parse::<f64>().is_ok() {
+            text
+        } else {
+            format!("\"{text}\"")
+        };
+        let publish = r#"{"at_ms":0,"do":"publish","norad_id":25544,"pass_start_utc":"2026-07-29T14:00:00Z"}"#;
+        let file = format!(r#"{{"{}":{value},"actions":[{publish}]}}"#, s.as_str());
+        if let Err(e) = parse(file.as_bytes()) {
+            panic!("{file} refused: {e:?} (a setting's value is read in src/embed/settings.rs)");
+        }
+    }
+}
+
 #[test]
 fn a_session_scenario_runs_like_the_file_says() {
     let sc = parse(

@@ -2,9 +2,10 @@
 //! named, and each stop described by its own file in this folder ([`StopSpec`]: its offers,
 //! the lesson's answer, its scene, what its run shows, its own action, its evidence). A new
 //! stop is a file here, its name in [`Stop`], its beliefs in [`Choice`] and its line in
-//! [`describe`]; its texts are keyed by it in `ui::text::es` and `ui::text::en`. (The stops'
-//! files name their choices from here and this file lists them: one loop, kept on purpose, so
-//! that a stop is these four places.)
+//! [`describe`]; the compiler then names its texts in `ui::text::es` and `ui::text::en` and its
+//! choices' beliefs in `ui::text::teacher_es` and `teacher_en` (matches over every `Choice`).
+//! (The stops' files name their choices from here and this file lists them: one loop, kept on
+//! purpose, so that a stop is these six files.)
 use super::act::Stepped;
 use super::spec::{Answer, Kind, Offer, StopSpec};
 use crate::lab::panels::Panel;
@@ -202,7 +203,7 @@ impl Stop {
         (self as usize).checked_sub(1).map(|k| Stop::ALL[k])
     }
 
-    /// Its place on the path, counted from 1, as the card says it («paso 3 de 23»).
+    /// Its place on the path, counted from 1, as the card says it («paso 3 de …»).
     pub fn number(self) -> usize {
         self as usize + 1
     }

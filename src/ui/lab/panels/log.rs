@@ -99,7 +99,7 @@ pub fn LogView(props: &PanelProps) -> Html {
             <div class="row buttons">
                 <button type="button" id="export-jsonl" class="btn small" onclick={export_jsonl}>{ t.export_jsonl }</button>
                 <button type="button" id="export-csv" class="btn small" onclick={export_csv}>{ t.export_csv }</button>
-                <span class="small">{ format!("{}: {seed}", t.seed) }</span>
+                <span class="small">{ format!("{}: {seed}", t.setting(crate::sim::config::Setting::Seed)) }</span>
                 // The generator's name is for authors reproducing a run, not the running text.
                 <details class="small rng"><summary>{ t.rng_details }</summary><span class="mono">{ ALGORITHM }</span></details>
             </div>

@@ -5,12 +5,13 @@ use yew::prelude::*;
 use crate::embed::protocol::Align;
 use crate::lab::panels::Panel;
 use crate::lab::path::{Act, Evidence, PathAction, Shown, Stop, Verdict};
-use crate::lab::revs::Concern;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab};
-use crate::ui::lab::text_files::{failed as file_failed, fetch_file, prefetch_file, File};
+use crate::ui::lab::text_files::{failed as file_failed, prefetch_file, File};
 use crate::ui::lab::PanelProps;
 use crate::ui::reveal::{reveal_id, Revealer};
+
+use super::card_hooks::{use_card_scroll, use_lazy_texts};
 use crate::ui::text::{fill, Texts};
 
 /// The prediction beside what happened (or, for a question or a right prediction, just the
@@ -117,7 +118,7 @@ fn rate_in_card(lab: &Lab, a: &Callback<Action>) -> Html {
         <div class="path-do">
             <p class="small">{ t.path.set_rate }</p>
             <label class="field">
-                <span>{ format!("{}: {}", t.failure_probability, t.percent(cfg.failure_probability, 0)) }</span>
+                <span>{ format!("{}: {}", t.setting(crate::sim::config::Setting::FailureProbability), t.percent(cfg.failure_probability, 0)) }</span>
                 // Steps of 5 %: a finger lands on 50 % as easily as on 51 %.
                 <input id="path-rate" type="range" min="0" max="100" step="5"
                     value={((cfg.failure_probability * 100.0).round() as u32).to_string()}
@@ -161,125 +162,11 @@ pub fn PathView(props: &PanelProps) -> Html {
     let evidence = stop.spec().evidence;
     let k = stop.number();
     let n = Stop::COUNT;
-    // (Hooks come before the compact card's early return.) A chosen button is disabled, which
-    // drops the keyboard focus: it moves on to the stop's action, or to a question's answer,
-    // without scrolling the page (a tap moved the course page 460 px on a phone; the bar at the
-    // screen's bottom holds the same action).
-    let next_focus = use_node_ref();
-    {
-        let next_focus = next_focus.clone();
-        use_effect_with((stop, path.said().is_some()), move |&(_, said)| {
-            if said {
-                if let Some(el) = next_focus.cast::<web_sys::HtmlElement>() {
-                    let opts = web_sys::FocusOptions::new();
-                    opts.set_prevent_scroll(true);
-                    let _ = el.focus_with_options(&opts);
-                }
-            }
-        });
-    }
-    // A new stop opens with its number and heading in view (not on the first render: the page starts at
-    // its top), on the learner's screen wherever the lab is framed.
+    // (Hooks come before the compact card's early return.) What the card brings on screen and
+    // where the focus goes, then the texts it still lacks.
     let host = use_context::<Revealer>();
-    {
-        let first = use_mut_ref(|| true);
-        let host = host.clone();
-        use_effect_with(stop, move |_| {
-            if !std::mem::replace(&mut *first.borrow_mut(), false) {
-                bring_to_top("path-count", host);
-            }
-        });
-    }
-    // Leaving the path for free exploration folds the card into a bar: the learner, who was
-    // at its foot, is brought to it, the controls under it (not left in their middle).
-    {
-        let first = use_mut_ref(|| true);
-        let host = host.clone();
-        use_effect_with(path.guided(), move |&guided| {
-            if !std::mem::replace(&mut *first.borrow_mut(), false) && !guided {
-                bring_to_top("path", host);
-            }
-        });
-    }
-    // The verdict comes where the learner is looking: under the run's evidence, which can push
-    // it below the screen on a phone. It is brought on screen when it comes (and only then).
-    // A computed comparison's chart comes with it, its heading first: the chart from its top
-    // (drawn in `#path-compared` once compared, below).
-    {
-        let host = host.clone();
-        let judged = path.verdict().is_some();
-        let chart = path.compared();
-        // The path's last verdict comes with the score under it (the path is over).
-        let score = stop.next().is_none() && path.finished();
-        // Again once the feedback's words come (`path-es.txt`): the result grows with them.
-        let worded = lab.lang.path_ready();
-        use_effect_with((stop, judged, worded), move |&(_, judged, _)| {
-            if judged && chart {
-                crate::ui::reveal::reveal_span("path-compared", "path-result", host.as_ref());
-            } else if judged && score {
-                crate::ui::reveal::reveal_span("path-result", "path-finished", host.as_ref());
-            } else if judged {
-                reveal_id("path-result", Align::Nearest, host.as_ref());
-            }
-        });
-    }
-    // What the run shows in the card comes on screen as it grows, whichever button moved it
-    // (the card's or the bar's): each attempt, read, or operation of a demonstration, its last
-    // line brought into view (nothing moves while it is already there).
-    {
-        let host = host.clone();
-        // Once judged, the result is brought instead (it comes under the run's lines).
-        let running = path.said().is_some() && path.verdict().is_none();
-        let run = [Concern::Sim, Concern::Polling, Concern::Demos].map(|c| lab.revs.get(c));
-        use_effect_with((stop, running, run), move |&(_, running, _)| {
-            if running {
-                crate::ui::reveal::reveal_selector(
-                    "#path-ops > li:last-child, #path-evidence > li:last-child",
-                    Align::Nearest,
-                    host.as_ref(),
-                );
-            }
-        });
-    }
-    // Once predicted, the stop's own button comes where a thumb can press it: on screen and
-    // clear of the floating bar (its scroll margin is the bar's height), not half under it.
-    // Not once judged: the verdict is what is brought then (a question's comes with its act).
-    {
-        let host = host.clone();
-        let offered = path.said().is_some() && path.act().is_some() && path.verdict().is_none();
-        use_effect_with((stop, offered), move |&(_, offered)| {
-            if offered {
-                reveal_id("path-act", Align::Nearest, host.as_ref());
-            }
-        });
-    }
-    // A stop whose next move is the card's own slider (not the bar's button): once predicted,
-    // the slider comes on screen.
-    {
-        let host = host.clone();
-        let said = path.said().is_some();
-        use_effect_with((stop, said), move |&(_, said)| {
-            if said {
-                reveal_id("path-rate", Align::Nearest, host.as_ref());
-            }
-        });
-    }
-    // This stop's texts (a stop past the first, before `path-es.txt` came) or the feedback of
-    // its result are not here yet: fetch them now, and redraw once they are read.
-    {
-        let on = a.clone();
-        let wanted = path.guided()
-            && !lab.lang.path_ready()
-            && (path.verdict().is_some() || t.stop_text(stop).todo.is_empty());
-        use_effect_with(wanted, move |&wanted| {
-            if wanted {
-                fetch_file(
-                    File::SpanishPath,
-                    Callback::from(move |_| on.emit(Action::TextsArrived)),
-                );
-            }
-        });
-    }
+    let next_focus = use_card_scroll(&lab, host.clone());
+    use_lazy_texts(&lab, a.clone());
     let go = |to: Stop| a.reform(move |_| Action::Path(PathAction::Go(to)));
     let step_of = fill(pt.step_of, &[&k.to_string(), &n.to_string()]);
 

@@ -71,9 +71,11 @@ fn every_wrong_choice_of_a_stop_has_its_mistake_answered_in_both_languages() {
                         "{lang:?} {stop:?} {c:?}: a right answer is no mistake"
                     );
                 } else {
+                    let file = format!("src/ui/text/{lang:?}.rs").to_lowercase();
                     assert!(
                         said.is_some_and(|s| s.len() > 40),
-                        "{lang:?} {stop:?} {c:?}"
+                        "{lang:?} {stop:?} {c:?}: a wrong choice with no mistake of its own \
+                         (open {file}, its `mistake` function: the choice's arm, by stop)"
                     );
                 }
             }
