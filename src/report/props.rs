@@ -142,7 +142,7 @@ proptest! {
         let store: Vec<(i64, i64, Value)> = s.iter().enumerate().map(|(i, v)| {
             let stored = t0 + 1_000 * i as i64;
             let mut v = v.clone();
-            v["stored"] = super::time::format_ms(stored).into();
+            v["stored"] = crate::sim::utc::format_utc_ms(stored).into();
             (stored, stored + lag(i), v)
         }).collect();
         let mut whole = fresh();

@@ -1,6 +1,7 @@
 //! The live mode's pure part: where the next poll starts, where each learner is, who is stuck.
 use super::*;
 use crate::report::live::{Cursor, OVERLAP_MS, STUCK_MS};
+use crate::sim::utc as time;
 
 /// The next poll starts at the earlier of the latest stored and the store's consistent-through,
 /// a second back; from the start when nothing was read.
@@ -28,7 +29,7 @@ fn the_next_poll_starts_before_what_may_still_arrive() {
     let mut r = report(&[late]);
     r.feed(&[early]);
     assert_eq!(
-        r.last_stored().map(time::format_ms).as_deref(),
+        r.last_stored().map(time::format_utc_ms).as_deref(),
         Some("2026-12-01T00:10:00Z")
     );
 }

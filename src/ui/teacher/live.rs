@@ -91,7 +91,7 @@ pub fn start(model: &Teacher) {
                 }
             }
             let q = Query {
-                since: cursor.since().map(crate::report::time::format_ms),
+                since: cursor.since().map(crate::sim::utc::format_utc_ms),
                 until: None,
                 ..query.clone()
             };

@@ -560,7 +560,7 @@ pub async fn poll(job: &Job, q: &Query) -> Result<Option<i64>, Problem> {
         let bytes = match fetch_page(job, &walk.next, &q.auth, false).await {
             Fetch::Page(b, c) => {
                 // The earliest the pages said: everything before it was visible to them all.
-                let c = c.and_then(|c| crate::report::time::parse_ms(&c));
+                let c = c.and_then(|c| crate::sim::utc::parse_ms(&c));
                 consistent = match (consistent, c) {
                     (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
                     (a, b) => a.or(b),
