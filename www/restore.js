@@ -1,10 +1,10 @@
 // The kept progress a host hands over by message (`restore=message`: the SCORM launch page,
 // where a long state in the frame's address would be refused by servers), for start.js to
 // wait for before the lab starts. The lab asks with `{type: "restore"}`, the host answers
-// `{type: "restore", version: 1, state}`; what comes is the state's text ("" when nothing was kept), or null when
-// none came in time (the lab then says the saved progress is missing and starts afresh). Taken
-// only from the host's frame and origin, as the lab takes its messages. Fetched only by a lab
-// that waits for it, so the learner's first load does not carry it.
+// `{type: "restore", version: 1, state}`. What comes is the state's text ("" when nothing was
+// kept), or null when none came in time (the lab then says the saved progress is missing and
+// starts afresh). Taken only from the host's frame and origin, as the lab takes its messages.
+// Fetched only by a lab that waits for it, so the learner's first load does not carry it.
 const WAIT_MS = 8000;
 const MAX_STATE = 65536;
 

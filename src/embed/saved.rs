@@ -157,14 +157,14 @@ fn is_version_1(text: &str) -> bool {
     })
 }
 
-/// Reads stored text. `Err` says what was wrong, for the notice; the caller then uses defaults.
-/// A problem with the whole state is reported on the storage key.
 /// A host that said it would hand its kept progress over by message (`restore=message`) and
 /// did not, in time: the lab starts afresh and says so.
 pub fn never_handed_over() -> Problem {
     problem(STORAGE_KEY, Why::Missing)
 }
 
+/// Reads stored text. `Err` says what was wrong, for the notice; the caller then uses defaults.
+/// A problem with the whole state is reported on the storage key.
 pub fn parse(text: &str) -> Result<Saved, Problem> {
     let whole = |why| Err(problem(STORAGE_KEY, why));
     if text.len() > MAX_BYTES {

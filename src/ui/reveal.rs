@@ -97,9 +97,17 @@ pub fn reveal(el: &web_sys::Element, align: Align, host: Option<&Revealer>) {
     }
 }
 
+/// An element's top on the learner's screen: in a frame of the same origin (a course page that
+/// sizes the frame to the lab, which then never scrolls itself) the top page's screen; in its
+/// own page, or a frame of another origin (whose place the lab cannot see), its page's.
+pub fn screen_top(el: &web_sys::Element) -> f64 {
+    let frame = web_sys::window().and_then(|w| w.frame_element().ok().flatten());
+    el.get_bounding_client_rect().top() + frame.map_or(0.0, |f| f.get_bounding_client_rect().top())
+}
+
 /// The learner's screen height, in px: the page's, or in a frame of the same origin the top
 /// page's (a frame sized to the lab is as tall as the lab). None where the lab cannot tell.
-fn screen_height(win: &web_sys::Window) -> Option<f64> {
+pub fn screen_height(win: &web_sys::Window) -> Option<f64> {
     let framed = win.parent().ok().flatten().is_some_and(|p| p != *win);
     let top = if framed {
         win.frame_element().ok().flatten()?;
@@ -135,7 +143,7 @@ pub fn reveal_span(first: &str, last: &str, host: Option<&Revealer>) {
     // What was just drawn makes the lab taller, and a course page that sizes its frame to the
     // lab resizes it within 300 ms (`ui::resize`), which stops a smooth scroll short: the move
     // waits for that, and is looked at once more after it.
-    let (host, frame) = (host.cloned(), win.frame_element().ok().flatten());
+    let host = host.cloned();
     let asked = moves();
     gloo::timers::callback::Timeout::new(320, move || {
         if moves() != asked {
@@ -147,8 +155,7 @@ pub fn reveal_span(first: &str, last: &str, host: Option<&Revealer>) {
             if moves() != made {
                 return;
             }
-            let top = el.get_bounding_client_rect().top()
-                + frame.map_or(0.0, |f| f.get_bounding_client_rect().top());
+            let top = screen_top(&el);
             let screen = web_sys::window()
                 .as_ref()
                 .and_then(screen_height)

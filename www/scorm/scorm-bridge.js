@@ -224,7 +224,7 @@ export function start(win) {
   const status = doc.getElementById('scorm-status');
   const frame = doc.getElementById('lab-frame');
   /** For whoever looks at a package inside a platform (and the tests): what the bridge did. */
-  const bridge = { version: null, errors: [], interactions: 0, saves: 0, finished: false, said: '', kept: undefined };
+  const bridge = { version: null, errors: [], interactions: 0, saves: 0, finished: false, said: '', kept: undefined, handedOver: 0 };
   win.scormBridge = bridge;
   let words = SAY.es;
 
@@ -324,8 +324,8 @@ export function start(win) {
   const query = { origin: win.location.origin, keep: 'host', xapi: activity };
   // Nothing kept: a first visit (the lab then opens on its prerendered first stop). Too long
   // to be the lab's (or not text an address could carry): a fresh start, said, and the lab's
-  // first save replaces it. Else the lab waits for it (`restore=message`): handed over by
-  // message as the frame loads, never in its address.
+  // first save replaces it. Else the lab waits for it (`restore=message`) and asks for it:
+  // handed over by message, never in its address.
   let wellFormed = true;
   try {
     encodeURIComponent(labKept);
@@ -339,7 +339,6 @@ export function start(win) {
     query.restore = 'message';
     last = labKept;
   }
-  bridge.handedOver = 0;
   let place = readState(last);
   // When the learner came to the stop they now answer: latency counts from there (or from
   // their previous try at it).

@@ -7,8 +7,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
 use super::load::{self, Job};
@@ -25,7 +23,7 @@ pub const HIDDEN_MS: f64 = 30_000.0;
 /// The longest wait after failures (doubling from [`EVERY_MS`]) while the page is seen.
 pub const MOST_MS: f64 = 15_000.0;
 /// How often the wait looks at the Stop flag and the tab's visibility.
-const TICK_MS: i32 = 250;
+const TICK_MS: u32 = 250;
 
 /// The wait before the next poll: [`EVERY_MS`], doubled per failure in a row up to
 /// [`MOST_MS`]; [`HIDDEN_MS`] while hidden.
@@ -45,16 +43,6 @@ fn hidden() -> bool {
         .and_then(|w| w.document())
         .and_then(|d| js_sys::Reflect::get(&d, &"hidden".into()).ok())
         .is_some_and(|h| h.is_truthy())
-}
-
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        gloo::timers::callback::Timeout::new(ms.max(0) as u32, move || {
-            let _ = resolve.call0(&JsValue::NULL);
-        })
-        .forget();
-    });
-    let _ = JsFuture::from(promise).await;
 }
 
 /// Starts the live mode on the last store read's query, into its report.
@@ -81,7 +69,7 @@ pub fn start(model: &Teacher) {
         let mut last = now();
         loop {
             loop {
-                sleep(TICK_MS).await;
+                load::sleep(TICK_MS).await;
                 if stop.get() {
                     drop(closing);
                     return;

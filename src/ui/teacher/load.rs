@@ -67,10 +67,10 @@ fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// Lets the browser handle input and redraw before going on.
-async fn pause() {
+/// Waits `ms` (0: lets the browser handle input and redraw before going on).
+pub(super) async fn sleep(ms: u32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        gloo::timers::callback::Timeout::new(0, move || {
+        gloo::timers::callback::Timeout::new(ms, move || {
             let _ = resolve.call0(&JsValue::NULL);
         })
         .forget();
@@ -98,7 +98,7 @@ impl Clock {
 
     async fn breathe(&mut self) {
         if now() - self.turn > BUDGET_MS {
-            pause().await;
+            sleep(0).await;
             self.turn = now();
         }
     }

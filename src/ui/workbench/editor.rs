@@ -11,6 +11,7 @@ use yew::prelude::*;
 use super::Way;
 use crate::lab::workbench::{Edit, WbAction, Workbench};
 use crate::sim::workbench::{Constraint, Effect, Step, MAX_STEPS, PRESETS};
+use crate::ui::reveal::screen_top;
 use crate::ui::text::{fill, WbTexts};
 
 /// The element id of the block at `i` (focus goes there by keyboard and after a move).
@@ -108,13 +109,6 @@ thread_local! {
     /// adds lengthens the program above it (on a phone), and the button must not move away
     /// under the thumb ([`keep_in_place`] after the render).
     static HELD: std::cell::RefCell<Option<(web_sys::Element, f64)>> = const { std::cell::RefCell::new(None) };
-}
-
-/// An element's top on the learner's screen: in a frame of the same origin (a course page that
-/// sizes the frame to the lab, which then never scrolls itself) the top page's screen.
-fn screen_top(el: &web_sys::Element) -> f64 {
-    let frame = web_sys::window().and_then(|w| w.frame_element().ok().flatten());
-    el.get_bounding_client_rect().top() + frame.map_or(0.0, |f| f.get_bounding_client_rect().top())
 }
 
 fn hold_in_place(e: &MouseEvent) {

@@ -9,7 +9,7 @@ use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab};
 use crate::ui::lab::text_files::{failed as file_failed, prefetch_file, File};
 use crate::ui::lab::PanelProps;
-use crate::ui::reveal::{reveal_id, Revealer};
+use crate::ui::reveal::{reveal_id, screen_height, screen_top, Revealer};
 
 use super::card_hooks::{use_card_scroll, use_lazy_texts};
 use crate::ui::text::{fill, Texts};
@@ -83,22 +83,13 @@ fn off_top(id: &str) -> bool {
     let Some(h) = win.document().and_then(|d| d.get_element_by_id(id)) else {
         return false;
     };
-    let mut top = h.get_bounding_client_rect().top();
-    let mut screen = win.inner_height().ok().and_then(|v| v.as_f64());
-    if win.parent().ok().flatten().is_some_and(|p| p != win) {
-        match (
-            win.frame_element().ok().flatten(),
-            win.parent().ok().flatten(),
-        ) {
-            (Some(frame), Some(parent)) => {
-                top += frame.get_bounding_client_rect().top();
-                screen = parent.inner_height().ok().and_then(|v| v.as_f64());
-            }
-            _ => return true,
+    match screen_height(&win) {
+        Some(screen) => {
+            let top = screen_top(&h);
+            top < 0.0 || top > screen / 2.0
         }
+        None => true,
     }
-    let screen = screen.unwrap_or(0.0);
-    top < 0.0 || top > screen / 2.0
 }
 
 /// The failure-rate stop's own slider and the dead-letter rate it gives, observed over the
