@@ -267,12 +267,22 @@ export const touchAtParse = () => document.addEventListener('DOMContentLoaded', 
 
 /** Waits until the learner's screen stops moving: the page's scroll position and the lab's
  * height the same over eight looks 60 ms apart (a smooth scroll, which can start a few frames
- * after the render that asked for it, or a frame being resized). */
+ * after the render that asked for it, or a frame being resized), and no lab in it holding a new
+ * height back from its host. */
 export async function settled(page) {
   const looks = [];
   await until('the page to stop scrolling', async () => {
-    looks.push(await page.evaluate(() => `${Math.round(scrollY)} ${document.documentElement.scrollHeight}`));
+    const [look, pending] = await page.evaluate(() => {
+      // A lab in this page or a frame of it (same origin) that has changed size and not yet
+      // told its host: the frame is about to be resized (a smaller height is held 700 ms).
+      const held = (doc) => !!doc.querySelector('[data-height-pending]')
+        || [...doc.querySelectorAll('iframe')].some((f) => {
+          try { return !!f.contentDocument && held(f.contentDocument); } catch { return false; }
+        });
+      return [`${Math.round(scrollY)} ${document.documentElement.scrollHeight}`, held(document)];
+    });
+    looks.push(look);
     const last = looks.slice(-8);
-    return last.length === 8 && last.every((l) => l === last[0]);
+    return !pending && last.length === 8 && last.every((l) => l === last[0]);
   }, WAIT, 60);
 }

@@ -24,6 +24,11 @@ const MAX_WAIT_MS: f64 = 300.0;
 /// learner looks at. A larger height is reported at once: nothing may be cut off.
 const SHRINK_HOLD_MS: u32 = 700;
 
+/// Set on the watched element while a height waits to be reported: the host's frame is about to
+/// change size. The browser checks wait for it to go before a tap, as a learner's eye would wait
+/// for the page to stop moving (a tap during a held shrink landed beside its button in CI).
+const PENDING_ATTR: &str = "data-height-pending";
+
 /// The reports scheduled so far (only the latest one sends), when the first change not
 /// reported yet happened, and the height last reported.
 #[derive(Default)]
@@ -37,6 +42,7 @@ pub struct Watcher {
     observer: web_sys::ResizeObserver,
     _callback: Closure<dyn FnMut()>,
     pending: Rc<RefCell<Pending>>,
+    target: web_sys::Element,
 }
 
 fn now_ms() -> f64 {
@@ -71,6 +77,7 @@ impl Reporter {
             p.since = None;
             p.reported = h;
             drop(p);
+            let _ = self.target.remove_attribute(PENDING_ATTR);
             (self.report)(h);
         })
         .forget();
@@ -97,7 +104,10 @@ impl Watcher {
             }
             // A new change replaces the waiting report: one message per burst.
             p.generation = p.generation.wrapping_add(1);
-            p.since.get_or_insert(now);
+            if p.since.is_none() {
+                p.since = Some(now);
+                let _ = reporter.target.set_attribute(PENDING_ATTR, "");
+            }
             let mine = p.generation;
             drop(p);
             reporter.clone().schedule(mine, DEBOUNCE_MS, false);
@@ -108,6 +118,7 @@ impl Watcher {
             observer,
             _callback: callback,
             pending,
+            target: el,
         })
     }
 }
@@ -118,6 +129,7 @@ impl Drop for Watcher {
         // A report still scheduled finds itself replaced.
         let mut p = self.pending.borrow_mut();
         p.generation = p.generation.wrapping_add(1);
+        let _ = self.target.remove_attribute(PENDING_ATTR);
     }
 }
 
