@@ -157,14 +157,22 @@ async function visit(unit, width = 1280) {
 const bridgeOf = (v) => v.sco.evaluate(() => ({ ...window.scormBridge }));
 
 /** Waits until the player has sent every value the launch page gave it and the platform
- * stored the lab's last state (with the bridge's own part after it): a learner who closes the
- * page a moment after their last tap. */
+ * stored the lab's last state (with the bridge's own part after it) and the stop it is at: a
+ * learner who closes the page a moment after their last tap. The player sends a value at once
+ * and queues the next until that request ends, so between them none is on its way: the stored
+ * values themselves say when it is done (CI left between suspend_data and the location). */
 async function sent(v) {
+  const location = is12(UNITS[v.unit].version) ? 'cmi.core.lesson_location' : 'cmi.location';
+  let quiet = { sets: -1, since: 0 };
   await until('the player to send every value', async () => {
     const saved = await v.sco.evaluate(() => window.labSaved);
-    if (v.seen.pending > 0 || !saved) return false;
-    const kept = (await fieldsOf(v.unit)).scorm_data['cmi.suspend_data'] ?? '';
-    return kept === saved || kept.startsWith(`${saved}&scorm=`);
+    // No request on its way, and none started for 300 ms (the queue's next starts at once).
+    if (v.seen.sets !== quiet.sets || v.seen.pending > 0) quiet = { sets: v.seen.sets, since: Date.now() };
+    if (v.seen.pending > 0 || !saved || Date.now() - quiet.since < 300) return false;
+    const cmi = (await fieldsOf(v.unit)).scorm_data;
+    const kept = cmi['cmi.suspend_data'] ?? '';
+    const at = new URLSearchParams(saved).get('at');
+    return (kept === saved || kept.startsWith(`${saved}&scorm=`)) && (!at || cmi[location] === at);
   }, WAIT, 100);
 }
 
@@ -242,7 +250,8 @@ for (const { unit, leaveAt, wrong, retry } of WALKS) {
     await leave(v);
     const { scorm_data: cmi, lesson_status: field } = await fieldsOf(unit);
     assert(statusOf(version, cmi) === 'incomplete' && field === 'incomplete', `status ${statusOf(version, cmi)}, field ${field}`);
-    assert(cmi[is12(version) ? 'cmi.core.lesson_location' : 'cmi.location'] === STOPS[leaveAt][0], 'location');
+    const at = cmi[is12(version) ? 'cmi.core.lesson_location' : 'cmi.location'];
+    assert(at === STOPS[leaveAt][0], `location «${at}», not ${STOPS[leaveAt][0]}`);
     sameInteractions(version, cmi, answers);
     suspended(version, cmi);
   });
