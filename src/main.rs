@@ -2,9 +2,9 @@
 //! and exports `mount_lab` for hosts that mount it into an element of their own.
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use retry_lab::embed::protocol::MountOptions;
-    use retry_lab::problem::{BoundaryNotice, Source};
-    use retry_lab::ui::{mount, AppProps};
+    use retry_lab::{mount, AppProps};
+    use retry_lab_core::embed::protocol::MountOptions;
+    use retry_lab_core::problem::{BoundaryNotice, Source};
     use wasm_bindgen::prelude::*;
 
     /// `mount_lab(element, {lang, config, panels, target_origin})`: a direct mount. Options are
@@ -13,12 +13,12 @@ mod web {
     pub fn mount_lab(element: web_sys::Element, options: JsValue) {
         let options_js = options.clone();
         let (mut options, mut problems) =
-            MountOptions::from_value(&retry_lab::ui::js_value::read(&options));
+            MountOptions::from_value(&retry_lab::js_value::read(&options));
         // A scenario object is read with a scenario file's bounds, larger than an option's.
         let scenario = js_sys::Reflect::get(&options_js, &"scenario".into()).ok();
         if let Some(v) = scenario.filter(|v| !v.is_undefined() && !v.is_null()) {
-            let v = retry_lab::ui::js_value::read_within(&v, retry_lab::embed::scenario::BOUNDS);
-            match retry_lab::embed::scenario::read(&v) {
+            let v = retry_lab::js_value::read_within(&v, retry_lab_core::embed::scenario::BOUNDS);
+            match retry_lab_core::embed::scenario::read(&v) {
                 Ok(sc) => options.scenario = Some(sc),
                 Err(mut p) => {
                     p.field = format!("scenario.{}", p.field);
@@ -53,7 +53,7 @@ mod web {
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    retry_lab::ui::start();
+    retry_lab::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,20 +3,20 @@
 #![cfg(target_arch = "wasm32")]
 
 use gloo::timers::future::TimeoutFuture;
-use retry_lab::embed::scenario::{read, BOUNDS};
-use retry_lab::sim::log::{fnv1a64, to_jsonl};
-use retry_lab::sim::{Config, DedupOn};
-use retry_lab::ui::js_value::read_within;
-use retry_lab::ui::text::Lang;
-use retry_lab::ui::{App, AppProps};
+use retry_lab::js_value::read_within;
+use retry_lab::{App, AppProps};
+use retry_lab_core::embed::scenario::{read, BOUNDS};
+use retry_lab_core::sim::log::{fnv1a64, to_jsonl};
+use retry_lab_core::sim::{Config, DedupOn};
+use retry_lab_text::{Lang, Tables};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Same fixture and value as the native test in tests/core.rs.
-const FIXTURE: &str = include_str!("fixtures/determinism.json");
+/// Same fixture and value as the native test in crates/core/tests/core.rs.
+const FIXTURE: &str = include_str!("../crates/core/tests/fixtures/determinism.json");
 const FIXTURE_LOG_HASH: u64 = 0x6d3e_4edb_df99_0f28;
 
 /// Waits until Yew has rendered everything the last action scheduled (no fixed sleep).
@@ -126,10 +126,10 @@ async fn renders_spanish_frame_and_switches_to_english() {
     // the same shape, the Spanish table written out with two strings changed: the switch must
     // draw from what was read.
     let es = Lang::Es.t();
-    let file = retry_lab::ui::text::loaded::file(es)
+    let file = retry_lab_text::loaded::file(es)
         .replace(&format!("\n{}\n", es.title), "\nRead from the file\n")
         .replace(&format!("\n{}\n", es.play), "\nPlay from the file\n");
-    retry_lab::ui::text::loaded::load_english(&file).unwrap();
+    retry_lab_text::loaded::load_english(&file).unwrap();
     select(&root, "#lang", "en").await;
     assert_eq!(text(&root, "h1"), "Read from the file");
     assert!(text(&root, "#play").contains("Play from the file"));
@@ -344,7 +344,7 @@ async fn losing_the_cursor_repeats_naive_effects_only() {
 async fn the_panic_box_is_visible_and_offers_a_reload() {
     // What the panic hook shows; the hook itself cannot be exercised here, as a panic in wasm
     // aborts the test binary.
-    retry_lab::ui::panic::show_error_box("test detail <b>");
+    retry_lab::panic::show_error_box("test detail <b>");
     settle().await;
     let doc = web_sys::window().unwrap().document().unwrap();
     let panel = doc
@@ -493,7 +493,7 @@ async fn mount_default() -> Element {
 
 #[wasm_bindgen_test]
 async fn the_default_first_view_is_the_path_and_its_run_answers_the_prediction() {
-    use retry_lab::lab::path::{Choice, Stop};
+    use retry_lab_core::lab::path::{Choice, Stop};
     let root = mount_default().await;
     assert_eq!(
         text(&root, "#path-count"),
@@ -561,9 +561,9 @@ async fn the_workbench_gives_its_verdict_on_the_naive_consumer() {
     let doc = web_sys::window().unwrap().document().unwrap();
     let root = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&root).unwrap();
-    retry_lab::ui::workbench::mount(
+    retry_lab::workbench::mount(
         root.clone(),
-        retry_lab::ui::workbench::WbProps {
+        retry_lab::workbench::WbProps {
             lang: Lang::Es,
             link: String::new(),
             origin: None,
@@ -595,13 +595,13 @@ async fn the_workbench_gives_its_verdict_on_the_naive_consumer() {
 
 #[wasm_bindgen_test]
 async fn the_teachers_page_reports_a_class_from_a_file() {
-    use retry_lab::lab::path::Choice;
+    use retry_lab_core::lab::path::Choice;
     let doc = web_sys::window().unwrap().document().unwrap();
     let root = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<retry_lab::ui::teacher::TeacherApp>::with_root_and_props(
+    yew::Renderer::<retry_lab::teacher::TeacherApp>::with_root_and_props(
         root.clone(),
-        retry_lab::ui::teacher::TeacherProps {
+        retry_lab::teacher::TeacherProps {
             lang: Lang::Es,
             endpoint: String::new(),
             activity: String::new(),
@@ -638,7 +638,7 @@ async fn the_teachers_page_reports_a_class_from_a_file() {
         "3 estudiantes · 5 respuestas · 2 pasos"
     );
     // Bruno's 90 s at stop 1 is named by its belief, not the bare number.
-    let belief = retry_lab::ui::text::teacher_texts(Lang::Es)
+    let belief = retry_lab_text::teacher_texts(Lang::Es)
         .belief(Choice::CountsInitialDelivery)
         .unwrap();
     assert!(

@@ -12,7 +12,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn a_panic_shows_the_error_box_with_a_reload_button() {
-    retry_lab::ui::panic::install();
+    retry_lab::panic::install();
     let window = web_sys::window().unwrap();
     // Swallow the trap that follows the hook, so it is not reported as an uncaught error.
     let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|e: web_sys::Event| e.prevent_default());

@@ -9,13 +9,13 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
-use retry_lab::lang::Lang;
-use retry_lab::report::output::{self, CsvWords, Naming};
-use retry_lab::report::split::{Format, Splitter};
-use retry_lab::report::{no_names, Filter, Report};
-use retry_lab::ui::teacher::load::{page_problem, MAX_DEPTH, MAX_PAGE_BYTES};
-use retry_lab::ui::teacher::query::{endpoint, Query, Walk, MAX_MORE, MAX_PAGES};
-use retry_lab::ui::teacher::texts::{texts, Problem};
+use retry_lab::teacher::load::{page_problem, MAX_DEPTH, MAX_PAGE_BYTES};
+use retry_lab::teacher::query::{endpoint, Query, Walk, MAX_MORE, MAX_PAGES};
+use retry_lab::teacher::texts::{texts, Problem};
+use retry_lab_core::lang::Lang;
+use retry_lab_report::output::{self, CsvWords, Naming};
+use retry_lab_report::split::{Format, Splitter};
+use retry_lab_report::{no_names, Filter, Report};
 use serde_json::{json, Value};
 
 const ACT: &str = "https://course.example/labs/retry";
@@ -123,7 +123,7 @@ fn statement() -> impl Strategy<Value = Value> {
 fn check(r: &Report) -> Result<(), TestCaseError> {
     let c = r.counts();
     prop_assert_eq!(c.read, c.answers + c.skipped.iter().sum::<u64>());
-    prop_assert!(c.other_activities.len() <= retry_lab::report::MAX_OTHER_ACTIVITIES);
+    prop_assert!(c.other_activities.len() <= retry_lab_report::MAX_OTHER_ACTIVITIES);
     let stops = r.stops();
     for s in &stops {
         prop_assert!(s.first_try_right + s.unoffered <= s.answered);

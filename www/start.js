@@ -11,7 +11,7 @@
 // learner did is lost or missing for a frame; the host's messages are handed to the live lab
 // too. The rest of the copy stays inert.
 
-// The lab's door to the consumer workbench (src/ui/workbench_entry.rs): its button is shown
+// The lab's door to the consumer workbench (src/workbench_entry.rs): its button is shown
 // only where this loader runs, and the door's code (workbench-door.js), like the workbench,
 // is fetched only when a learner opens it.
 document.documentElement.classList.add('workbench-door');
@@ -65,7 +65,7 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   }
   // What the learner did before the live lab came, in order: a choice (its name), then one of
   // the card's buttons (the live button's id); a button leaves the stop, so nothing is taken
-  // after it. The module reads them as it starts (src/embed/taps.rs) and applies them before
+  // after it. The module reads them as it starts (crates/core/src/embed/taps.rs) and applies them before
   // its first render.
   const taps = [];
   window.retryLabTaps = taps;
@@ -123,7 +123,7 @@ if (!document.documentElement.classList.contains('at-touch') || !view) {
   const held = [];
   const pill = document.querySelector('#lab > .loading');
   // The bar (on a narrow screen): where the host says what is on screen, at its bottom, as the
-  // live lab puts it (src/ui/lab/dock.rs `place`, the same sums), so it does not move when the
+  // live lab puts it (src/learner/dock.rs `place`, the same sums), so it does not move when the
   // live lab comes; the loading line goes above it.
   const placeBar = (dock, screen) => {
     const root = document.documentElement;

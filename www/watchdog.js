@@ -84,7 +84,7 @@
     try { window.parent.postMessage(msg, origin); } catch (e) { /* nothing more to do */ }
   };
   // The lab's height down to `el`'s bottom edge, told to the host when it changed, while the
-  // module (src/ui/lab/resize.rs, which measures the same way) is not there to tell it: the
+  // module (src/learner/resize.rs, which measures the same way) is not there to tell it: the
   // first view before the module, the failure box. Returns it.
   var lastHeight = 0;
   window.retryLabTellHeight = function (el) {

@@ -1,5 +1,5 @@
 // Opens the consumer workbench inside the lab: fetches its module, wasm and styles and mounts
-// it into the door's panel (src/ui/workbench_entry.rs). Fetched only when a learner presses
+// it into the door's panel (src/learner/workbench_door.rs). Fetched only when a learner presses
 // the door's button (see start.js). Its two messages are here, in both languages, because they
 // are shown while the workbench's own texts are not loaded yet (as watchdog.js does for the lab).
 const root = new URL('./', import.meta.url);

@@ -10,9 +10,9 @@ mod web {
     /// does) 15 times; returns the median wall time of one recompute, in ms.
     #[wasm_bindgen]
     pub fn bench_recompute(events: u32) -> f64 {
-        use retry_lab::lab::run::{Run, RunAction};
-        use retry_lab::lab::Part;
-        let cfg = retry_lab::sim::Config {
+        use retry_lab_core::lab::run::{Run, RunAction};
+        use retry_lab_core::lab::Part;
+        let cfg = retry_lab_core::sim::Config {
             failure_probability: 0.5,
             ..Default::default()
         };
@@ -43,14 +43,14 @@ mod web {
     /// (1 000 000 events at p = 0.5 by default) and returns its wall time in ms.
     #[wasm_bindgen]
     pub fn bench_montecarlo(events: u32) -> f64 {
-        let cfg = retry_lab::sim::Config {
+        let cfg = retry_lab_core::sim::Config {
             failure_probability: 0.5,
             ..Default::default()
         };
         let perf = web_sys::window().and_then(|w| w.performance());
         let now = || perf.as_ref().map_or(0.0, |p| p.now());
         let t0 = now();
-        let r = retry_lab::sim::montecarlo::run(&cfg, u64::from(events));
+        let r = retry_lab_core::sim::montecarlo::run(&cfg, u64::from(events));
         let dt = now() - t0;
         // Keep the result alive so the run cannot be optimised away.
         if r.attempts == 0 {

@@ -6,11 +6,11 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    use retry_lab::ui::{App, AppProps};
+    use retry_lab::{App, AppProps};
     // The page's own first view: no host options, nothing saved, no link (page state off keeps
     // the renderer away from the browser's storage and location, which do not exist here).
     if let Some(dir) = std::env::args().nth(1) {
-        for (name, text) in retry_lab::ui::text::loaded::built_files() {
+        for (name, text) in retry_lab_text::loaded::built_files() {
             let path = std::path::Path::new(&dir).join(name);
             if let Err(e) = std::fs::write(&path, text) {
                 eprintln!("prerender: cannot write {}: {e}", path.display());

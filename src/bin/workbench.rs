@@ -3,8 +3,8 @@
 //! which fetches this module only when a learner opens the workbench.
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use retry_lab::ui::text::Lang;
-    use retry_lab::ui::workbench::{mount, WbProps};
+    use retry_lab::workbench::{mount, WbProps};
+    use retry_lab_text::Lang;
     use wasm_bindgen::prelude::*;
 
     /// `mount_workbench(element, lang, origin, base, link, xapi)`: `origin` is where progress
@@ -19,8 +19,8 @@ mod web {
         link: String,
         xapi: Option<String>,
     ) {
-        let origin = origin.filter(|o| retry_lab::embed::protocol::valid_origin(o));
-        let xapi = xapi.filter(|x| retry_lab::record::contract::valid_iri(x));
+        let origin = origin.filter(|o| retry_lab_core::embed::protocol::valid_origin(o));
+        let xapi = xapi.filter(|x| retry_lab_core::record::contract::valid_iri(x));
         mount(
             element,
             WbProps {
@@ -38,7 +38,7 @@ mod web {
     /// is coarse, 0.1 ms), or -1 for a program it cannot read.
     #[wasm_bindgen]
     pub fn bench_workbench(steps: &str, effect: &str) -> f64 {
-        use retry_lab::sim::workbench::{check, Program};
+        use retry_lab_core::sim::workbench::{check, Program};
         let Ok(p) = Program::parse(steps, effect, "unique") else {
             return -1.0;
         };
@@ -64,7 +64,7 @@ mod web {
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    retry_lab::ui::workbench::start();
+    retry_lab::workbench::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -202,7 +202,7 @@ export function trackLayoutShift() {
     .observe({ type: 'layout-shift', buffered: true });
 }
 
-/** The native runner (`src/bin/simulate.rs`) with `args`, `input` on its standard input; its
+/** The native runner (`crates/cli/src/main.rs`) with `args`, `input` on its standard input; its
  * output. Built in the native tests' profile, which the test command has built before. */
 export function simulate(args, input) {
   return execFileSync('cargo', ['run', '-q', '--profile', 'native-test', '--bin', 'simulate', '--', ...args], {

@@ -313,7 +313,7 @@ for (const { unit, leaveAt, wrong, retry } of WALKS) {
 
 /** The lab's text of a path whose last stop is not yet passed, with `rights` of the others
  * right on the first try: a learner a stop away from the end (the lab's own format:
- * src/embed/saved.rs; settings left at their defaults). */
+ * crates/core/src/embed/saved.rs; settings left at their defaults). */
 function beforeTheLast(rights) {
   const last = STOPS.at(-1)[0];
   const others = STOPS.slice(0, -1).map(([s]) => s);

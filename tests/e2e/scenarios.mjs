@@ -50,7 +50,7 @@ try {
   await page.waitForSelector('[role=log]', { state: 'attached' });
 
   await check('a file loaded through the input plays to the end and exports simulate\'s log', async () => {
-    const file = join(root, 'tests', 'fixtures', 'determinism.json');
+    const file = join(root, 'crates', 'core', 'tests', 'fixtures', 'determinism.json');
     await page.setInputFiles('#scenario-file', file);
     await page.waitForFunction(() => document.querySelector('#seed').value === '424242');
     await playToEnd(page);

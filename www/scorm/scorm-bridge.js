@@ -21,7 +21,7 @@
 // is everywhere else. `start` takes the window, so scripts/fuzz can run it with any runtime.
 const TRIES = 500;
 
-/** The lab never writes a state longer than 1 499 characters (src/embed/saved.rs): a
+/** The lab never writes a state longer than 1 499 characters (crates/core/src/embed/saved.rs): a
  * suspend_data longer than this here is not its own and is not handed over (the lab starts
  * afresh, and its first save replaces it). The state goes to the lab by message, never in its
  * address (a common server answers 431 past 8 KB, and the lab would never load to replace
