@@ -56,18 +56,22 @@ fn fresh_seed(current: u64) -> u64 {
     }
 }
 
-/// Sets the failure probability from a 0..=100 slider (the controls' and the failure-rate
-/// stop's own, in its card); anything else is refused by the settings.
-pub(super) fn on_failure(a: &Callback<Action>) -> Callback<InputEvent> {
-    a.reform(|e: InputEvent| {
-        Action::Settings(SettingsAction::SetFailure(
-            e.target_unchecked_into::<HtmlInputElement>()
-                .value()
-                .parse::<u32>()
-                .map_or(-1.0, f64::from)
-                / 100.0,
-        ))
+/// Sets a share (a probability) from a 0..=100 slider: its percent as a fraction; anything
+/// else goes to the settings as it is, which refuse it.
+fn on_share(a: &Callback<Action>, setting: Setting) -> Callback<InputEvent> {
+    a.reform(move |e: InputEvent| {
+        let percent = e.target_unchecked_into::<HtmlInputElement>().value();
+        let share = percent
+            .parse::<u32>()
+            .map_or(percent, |p| (f64::from(p) / 100.0).to_string());
+        Action::Settings(SettingsAction::Set(setting, share))
     })
+}
+
+/// Sets the failure probability from its slider (the controls' and the failure-rate stop's own,
+/// in its card).
+pub(super) fn on_failure(a: &Callback<Action>) -> Callback<InputEvent> {
+    on_share(a, Setting::FailureProbability)
 }
 
 #[component]
@@ -82,7 +86,7 @@ pub fn Controls(props: &PanelProps) -> Html {
 
     let notice = lab.notice.as_ref().map(|n| {
         let text = match n {
-            Notice::BadNumber { field, input } => format!("{} ({}: «{input}»)", t.bad_number, t.field(*field)),
+            Notice::BadNumber { field, input } => format!("{} ({}: «{input}»)", t.bad_number, t.setting(*field)),
             Notice::TooManyEvents => t.too_many.to_string(),
             Notice::BadScenario(p) if p.field == retry_lab_core::embed::scenario::WHOLE => {
                 retry_lab_text::fill(t.scenarios.bad_whole, &[&t.problem_why(&p.why)])
@@ -104,17 +108,9 @@ pub fn Controls(props: &PanelProps) -> Html {
         ))
     });
     let on_p = on_failure(a);
-    let on_ack = a.reform(|e: InputEvent| {
-        Action::Settings(SettingsAction::SetAckLost(
-            e.target_unchecked_into::<HtmlInputElement>()
-                .value()
-                .parse::<u32>()
-                .map_or(-1.0, f64::from)
-                / 100.0,
-        ))
-    });
+    let on_ack = on_share(a, Setting::AckLostShare);
     let on_dedup = crate::on_choice(a, DedupOn::from_name, |d| {
-        Action::Settings(SettingsAction::SetDedup(d))
+        Action::Settings(SettingsAction::Set(Setting::DedupOn, d.as_str().into()))
     });
     let new_seed = {
         let current = cfg.seed;
@@ -262,12 +258,12 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <label class="field small">
                     <span>{ t.setting(Setting::BaseSeconds) }</span>
                     <input id={control_id(Setting::BaseSeconds)} type="number" min="1" max="3600" value={cfg.base_seconds.to_string()}
-                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetBase(input_value(&e))))} />
+                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::Set(Setting::BaseSeconds, input_value(&e))))} />
                 </label>
                 <label class="field small">
                     <span>{ t.setting(Setting::MaxRetries) }</span>
                     <input id={control_id(Setting::MaxRetries)} type="number" min="1" max="12" value={cfg.max_retries.to_string()}
-                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetRetries(input_value(&e))))} />
+                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::Set(Setting::MaxRetries, input_value(&e))))} />
                 </label>
             </div>
             <label class="field">
@@ -281,7 +277,7 @@ pub fn Controls(props: &PanelProps) -> Html {
                 <label class="field grow">
                     <span>{ t.setting(Setting::Seed) }</span>
                     <input id={control_id(Setting::Seed)} type="text" inputmode="numeric" value={cfg.seed.to_string()}
-                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::SetSeed(input_value(&e))))} />
+                        onchange={a.reform(|e: Event| Action::Settings(SettingsAction::Set(Setting::Seed, input_value(&e))))} />
                 </label>
                 <button type="button" class="btn small align-end" onclick={new_seed}>{ t.new_seed }</button>
             </div>

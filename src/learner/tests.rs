@@ -18,6 +18,7 @@ use retry_lab_core::lab::settings::SettingsAction;
 use retry_lab_core::lab::stepper::StepperAction;
 use retry_lab_core::lab::{Action, Concerns, Lab};
 use retry_lab_core::lang::Lang;
+use retry_lab_core::sim::config::Setting;
 use retry_lab_core::sim::demos::{RaceGuard, TxBoundary};
 use retry_lab_core::sim::{Config, Fault};
 
@@ -104,7 +105,10 @@ fn no_panel_shows_anything_new_after_an_action_outside_its_concerns() {
         Action::Run(RunAction::PublishOne),
         Action::Tick(1000.0),
         Action::Run(RunAction::StepBack),
-        Action::Settings(SettingsAction::SetFailure(0.8)),
+        Action::Settings(SettingsAction::Set(
+            Setting::FailureProbability,
+            "0.8".into(),
+        )),
         Action::Settings(SettingsAction::Settle),
         Action::Race(StepperAction::Choose(RaceGuard::UniqueConstraint)),
         Action::Race(StepperAction::Next),
@@ -115,11 +119,14 @@ fn no_panel_shows_anything_new_after_an_action_outside_its_concerns() {
         Action::Path(PathAction::Go(Stop::Rebalance)),
         Action::ShareLink,
         Action::HostMessage(false),
-        Action::Settings(SettingsAction::SetSeed("x".into())),
+        Action::Settings(SettingsAction::Set(Setting::Seed, "x".into())),
         Action::DismissNotice,
         Action::Path(PathAction::Go(Stop::FailureRate)),
         Action::Path(PathAction::Predict(Choice::AllSevenFail)),
-        Action::Settings(SettingsAction::SetFailure(0.5)),
+        Action::Settings(SettingsAction::Set(
+            Setting::FailureProbability,
+            "0.5".into(),
+        )),
         Action::Reset,
     ];
     let mut checked = 0;

@@ -6,7 +6,6 @@ use retry_lab_core::lab::checkpoints::Challenge;
 use retry_lab_core::lab::checkpoints::Stop;
 use retry_lab_core::lab::path::Act;
 use retry_lab_core::lab::path::{Answer, Choice};
-use retry_lab_core::lab::settings::Field;
 use retry_lab_core::problem::Source;
 use retry_lab_core::sim::config::Setting;
 use retry_lab_core::sim::consumer::Action as Did;
@@ -535,11 +534,6 @@ pub static EN: Texts = Texts {
         V5AbsorbsDouble: "Show that the v5 id absorbs a double publication.",
         LostCursor: "In polling mode, lose the cursor and see who suffers.",
         Race: "Run the race of two instances to the end.",
-    }),
-    fields: keyed!(Field {
-        Seed: "seed",
-        Base: "base (s)",
-        Retries: "max retries",
     }),
     demo_ops: keyed!(Op {
         CheckSeen: "have I seen this id? → no",

@@ -11,7 +11,6 @@ use retry_lab_core::lab::path::Act;
 // The choices' and mistakes' words are in path-es.txt for the page (see `later!`).
 #[cfg(not(target_arch = "wasm32"))]
 use retry_lab_core::lab::path::{Answer, Choice};
-use retry_lab_core::lab::settings::Field;
 use retry_lab_core::problem::Why;
 use retry_lab_core::problem::{Expected, Kind as ValueKind, Source};
 use retry_lab_core::sim::config::Setting;
@@ -541,11 +540,6 @@ pub static ES: Texts = Texts {
         V5AbsorbsDouble: "Muestra que el id v5 neutraliza una doble publicación.",
         LostCursor: "En modo de polling, pierde el cursor y observa qué consumidor repite efectos.",
         Race: "Ejecuta hasta el final la demostración de la condición de carrera.",
-    }),
-    fields: keyed!(Field {
-        Seed: "semilla",
-        Base: "base (s)",
-        Retries: "máximo de intentos",
     }),
     demo_ops: keyed!(Op {
         CheckSeen: "pregunta «¿ya vi este id?» → no",

@@ -31,7 +31,6 @@ pub use workbench::WbTexts;
 use retry_lab_core::lab::announce::Salient;
 use retry_lab_core::lab::checkpoints::Challenge;
 use retry_lab_core::lab::path::{Answer, Choice, Stop};
-use retry_lab_core::lab::settings::Field;
 use retry_lab_core::problem::Kind as ValueKind;
 use retry_lab_core::problem::Why;
 use retry_lab_core::sim::config::Setting;
@@ -321,7 +320,6 @@ pub struct Texts {
     pub faults_named: [&'static str; Fault::COUNT],
     pub kinds: [&'static str; Kind::COUNT],
     pub challenge_goals: [&'static str; Challenge::COUNT],
-    pub fields: [&'static str; Field::COUNT],
     pub demo_ops: [&'static str; Op::COUNT],
     /// `{0}`: a consumer-group instance (A or B).
     pub instance: &'static str,

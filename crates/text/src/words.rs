@@ -103,10 +103,6 @@ impl Texts {
         self.settings[s as usize]
     }
 
-    pub fn field(&self, f: Field) -> &'static str {
-        self.fields[f as usize]
-    }
-
     /// A demonstration step of `actor` (A, B): what went wrong if something did (a crash names
     /// the instance it restarts as), else what the operation did.
     pub fn demo_step(&self, actor: &str, op: Option<Op>, r: OpResult) -> String {

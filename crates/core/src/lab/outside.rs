@@ -1,13 +1,14 @@
 //! What the lab keeps of the world around the learner's run: the messages it shows them, where a
 //! loaded scenario came from, and the host page's messages counted.
-use super::settings::Field;
 use crate::problem::Problem;
+use crate::sim::config::Setting;
 
 /// A message for the learner, by key so it follows the language.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
+    /// A setting's control gave text that is no value of it, or one out of its range.
     BadNumber {
-        field: Field,
+        field: Setting,
         input: String,
     },
     TooManyEvents,

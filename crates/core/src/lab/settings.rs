@@ -2,32 +2,18 @@
 //! shares also apply live), validated here so a bad input keeps the previous value.
 use super::{Notice, Part, Reply};
 use crate::sim::config::Setting;
-use crate::sim::{Config, DedupOn};
+use crate::sim::Config;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SettingsAction {
-    /// Seed as typed.
-    SetSeed(String),
+    /// A setting's new value as its control gives it: a typed number, a slider's value, a
+    /// menu's name (read by `Config::set`). One action for every setting, so a new setting
+    /// needs none of its own.
+    Set(Setting, String),
     /// A fresh seed drawn by the page.
     NewSeed(u64),
-    SetFailure(f64),
-    SetAckLost(f64),
-    /// Base seconds as typed.
-    SetBase(String),
-    /// Max retries as typed.
-    SetRetries(String),
-    SetDedup(DedupOn),
     /// A slider was let go: log the shares that changed since they were last logged.
     Settle,
-}
-
-named_enum! {
-    /// The field a rejected input was meant for (the page names it in the learner's language).
-    pub enum Field {
-        Seed = "seed",
-        Base = "base_seconds",
-        Retries = "max_retries",
-    }
 }
 
 /// Settings are the configuration the next reset starts from. A change of the shares is
@@ -47,37 +33,23 @@ impl Part for Config {
 const ECHO_CHARS: usize = 40;
 
 fn apply(cfg: &mut Config, a: SettingsAction) -> Reply {
-    let edit = |c: &mut Config| -> Result<(), Reply> {
-        match a {
-            SettingsAction::SetSeed(text) => c.seed = typed(&text, Field::Seed)?,
-            SettingsAction::NewSeed(seed) => c.seed = seed,
-            SettingsAction::SetFailure(p) => c.failure_probability = p,
-            SettingsAction::SetAckLost(a) => c.ack_lost_share = a,
-            SettingsAction::SetBase(text) => c.base_seconds = typed(&text, Field::Base)?,
-            SettingsAction::SetRetries(text) => c.max_retries = typed(&text, Field::Retries)?,
-            SettingsAction::SetDedup(dedup_on) => c.dedup_on = dedup_on,
-            SettingsAction::Settle => return Err(Reply::Same),
-        }
-        Ok(())
-    };
     let mut candidate = cfg.clone();
-    if let Err(refused) = edit(&mut candidate) {
-        return refused;
+    match a {
+        SettingsAction::Set(setting, text) => {
+            if !candidate.set(setting, &text) {
+                return rejected(setting, &text);
+            }
+        }
+        SettingsAction::NewSeed(seed) => candidate.seed = seed,
+        SettingsAction::Settle => return Reply::Same,
     }
     if candidate == *cfg {
         return Reply::Same;
     }
+    // Out of its range: refused like text that is no number (a slider cannot send such a value;
+    // a typed field, a crafted event can).
     if let Some(problem) = candidate.problems().first() {
-        return match problem.field {
-            Setting::BaseSeconds => rejected(Field::Base, &candidate.base_seconds.to_string()),
-            Setting::MaxRetries => rejected(Field::Retries, &candidate.max_retries.to_string()),
-            // Probabilities come from sliders limited to 0..=1 (anything else is ignored); a
-            // seed and the dedup choice are never out of range.
-            Setting::FailureProbability
-            | Setting::AckLostShare
-            | Setting::Seed
-            | Setting::DedupOn => Reply::Same,
-        };
+        return rejected(problem.field, &problem.value);
     }
     let live = Setting::ALL
         .iter()
@@ -90,12 +62,7 @@ fn apply(cfg: &mut Config, a: SettingsAction) -> Reply {
     }
 }
 
-/// A number as typed (surrounding spaces ignored), or the refusal naming its field.
-fn typed<T: std::str::FromStr>(text: &str, field: Field) -> Result<T, Reply> {
-    text.trim().parse().map_err(|_| rejected(field, text))
-}
-
-fn rejected(field: Field, text: &str) -> Reply {
+fn rejected(field: Setting, text: &str) -> Reply {
     Reply::Refused(Notice::BadNumber {
         field,
         input: text.chars().take(ECHO_CHARS).collect(),

@@ -118,6 +118,27 @@ impl Setting {
 }
 
 impl Config {
+    /// Sets `setting` from its control's text (a typed number, a slider's value, a menu's name;
+    /// spaces around it ignored). False, and nothing changed, when the text is not a value of
+    /// that setting's type; its range is checked by [`Config::problems`]. Exhaustive, so a new
+    /// setting says how it is read.
+    pub fn set(&mut self, setting: Setting, text: &str) -> bool {
+        fn put<T: std::str::FromStr>(field: &mut T, text: &str) -> bool {
+            text.parse().map(|v| *field = v).is_ok()
+        }
+        let text = text.trim();
+        match setting {
+            Setting::Seed => put(&mut self.seed, text),
+            Setting::FailureProbability => put(&mut self.failure_probability, text),
+            Setting::AckLostShare => put(&mut self.ack_lost_share, text),
+            Setting::BaseSeconds => put(&mut self.base_seconds, text),
+            Setting::MaxRetries => put(&mut self.max_retries, text),
+            Setting::DedupOn => DedupOn::from_name(text)
+                .map(|d| self.dedup_on = d)
+                .is_some(),
+        }
+    }
+
     /// Every field that is out of its range (NaN is out of every range).
     pub fn problems(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();

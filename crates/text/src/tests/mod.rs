@@ -90,7 +90,6 @@ fn all_spanish() -> Vec<&'static str> {
         &t.faults_named,
         &t.kinds,
         &t.challenge_goals,
-        &t.fields,
         &t.demo_ops,
         &t.demo_results,
         &t.expected,

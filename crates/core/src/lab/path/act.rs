@@ -8,6 +8,7 @@ use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::stepper::StepperAction;
 use crate::lab::{Action, Lab};
+use crate::sim::config::Setting;
 use crate::sim::demos::{DemoStep, RaceGuard};
 use crate::sim::{Config, DedupOn, Fault};
 
@@ -87,7 +88,7 @@ pub fn race(guard: RaceGuard) -> Vec<Action> {
 /// A 10 s base for the schedule, as a learner types it: how the tests move a schedule stop's
 /// run off every choice it offers.
 pub fn ten_second_base() -> Action {
-    Action::Settings(SettingsAction::SetBase("10".into()))
+    Action::Settings(SettingsAction::Set(Setting::BaseSeconds, "10".into()))
 }
 
 impl Stepped {

@@ -6,6 +6,7 @@ use super::{Act, PathAction, Stop, Verdict, FAILURE_RATE_P};
 use crate::lab::clock::ClockAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Effects, Lab};
+use crate::sim::config::Setting;
 
 /// The most actions a stop takes before the follower gives up (the longest, the dead-letter
 /// stop, takes about thirty at 3 600×).
@@ -75,7 +76,10 @@ pub fn follow(lab: &mut Lab, each: &mut dyn FnMut(&Lab, &Effects)) -> Option<Ver
             Some(_) => Action::Path(PathAction::Do),
             None if stop == Stop::FailureRate && p.saw().is_none() => {
                 if lab.cfg.failure_probability != FAILURE_RATE_P {
-                    Action::Settings(SettingsAction::SetFailure(FAILURE_RATE_P))
+                    Action::Settings(SettingsAction::Set(
+                        Setting::FailureProbability,
+                        FAILURE_RATE_P.to_string(),
+                    ))
                 } else {
                     Action::WantFigures
                 }

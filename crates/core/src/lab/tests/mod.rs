@@ -1,5 +1,6 @@
 //! Native tests of the reducer: every action, what it changes, and which revisions it bumps.
 //! Here the shared helpers, the every-action check and the clock; by topic in the files below.
+use crate::sim::config::Setting;
 mod other;
 mod path;
 mod run;
@@ -8,7 +9,7 @@ mod settings;
 use super::clock::{ClockAction, DEFAULT_SPEED};
 use super::polling::PollAction;
 use super::run::RunAction;
-use super::settings::{Field, SettingsAction};
+use super::settings::SettingsAction;
 use super::stepper::StepperAction;
 use super::*;
 use crate::sim::demos::{RaceGuard, TxBoundary};
@@ -62,13 +63,8 @@ variants! {
     Action::Clock(ClockAction::Pause) => "pause",
     Action::Clock(ClockAction::SetSpeed(_)) => "speed",
     Action::Tick(_) => "tick",
-    Action::Settings(SettingsAction::SetSeed(_)) => "seed",
+    Action::Settings(SettingsAction::Set(..)) => "set",
     Action::Settings(SettingsAction::NewSeed(_)) => "new_seed",
-    Action::Settings(SettingsAction::SetFailure(_)) => "failure",
-    Action::Settings(SettingsAction::SetAckLost(_)) => "ack",
-    Action::Settings(SettingsAction::SetBase(_)) => "base",
-    Action::Settings(SettingsAction::SetRetries(_)) => "retries",
-    Action::Settings(SettingsAction::SetDedup(_)) => "dedup",
     Action::Settings(SettingsAction::Settle) => "settle",
     Action::Run(RunAction::Step) => "step",
     Action::Run(RunAction::PublishOne) => "publish_one",
@@ -132,13 +128,22 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         Action::Tick(f64::NAN),
         Action::Tick(-5.0),
         Action::Tick(f64::INFINITY),
-        Action::Settings(SettingsAction::SetSeed("-1".into())),
+        Action::Settings(SettingsAction::Set(Setting::Seed, "-1".into())),
         Action::Settings(SettingsAction::NewSeed(u64::MAX)),
-        Action::Settings(SettingsAction::SetFailure(f64::NAN)),
-        Action::Settings(SettingsAction::SetAckLost(2.0)),
-        Action::Settings(SettingsAction::SetBase("0".into())),
-        Action::Settings(SettingsAction::SetRetries("99999999999".into())),
-        Action::Settings(SettingsAction::SetDedup(DedupOn::Producer)),
+        Action::Settings(SettingsAction::Set(
+            Setting::FailureProbability,
+            "NaN".into(),
+        )),
+        Action::Settings(SettingsAction::Set(Setting::AckLostShare, "2.0".into())),
+        Action::Settings(SettingsAction::Set(Setting::BaseSeconds, "0".into())),
+        Action::Settings(SettingsAction::Set(
+            Setting::MaxRetries,
+            "99999999999".into(),
+        )),
+        Action::Settings(SettingsAction::Set(
+            Setting::DedupOn,
+            DedupOn::Producer.as_str().into(),
+        )),
         Action::Settings(SettingsAction::Settle),
         Action::Run(RunAction::Step),
         Action::Run(RunAction::PublishOne),
@@ -205,6 +210,37 @@ fn every_action_is_exercised_and_none_panics_on_odd_input() {
         send(&mut l, a, &mut seen);
     }
     assert!(l.figures.is_some(), "wanted, so computed");
+    // Every setting, a new one too, from text that is none of its values, and from another
+    // lab's value of it: refused, then taken.
+    // (The dedup choice is the default's: the list above set it to the other one.)
+    let other = Config {
+        seed: 5,
+        failure_probability: 0.75,
+        ack_lost_share: 0.5,
+        base_seconds: 12,
+        max_retries: 4,
+        ..Config::default()
+    };
+    for &s in Setting::ALL {
+        let before = l.cfg.clone();
+        send(
+            &mut l,
+            Action::Settings(SettingsAction::Set(s, "x".into())),
+            &mut seen,
+        );
+        assert_eq!(l.cfg, before, "{}: «x» is refused", s.as_str());
+        let text = s.write(&other); // as links write it: plain numbers and names
+        send(
+            &mut l,
+            Action::Settings(SettingsAction::Set(s, text.clone())),
+            &mut seen,
+        );
+        assert!(
+            !l.cfg.differs(&other, s),
+            "{}: «{text}» is taken",
+            s.as_str()
+        );
+    }
     // Every arm of `variants!` is sent by the list above, each name once.
     let names: std::collections::BTreeSet<_> = VARIANTS.iter().copied().collect();
     assert_eq!(names.len(), VARIANTS.len(), "a name given to two arms");
@@ -265,7 +301,10 @@ fn an_idle_tick_moves_time_but_not_what_the_simulation_shows() {
         r.get(Concern::Sim),
         "nothing happened"
     );
-    l.apply(Action::Settings(SettingsAction::SetFailure(0.0)));
+    l.apply(Action::Settings(SettingsAction::Set(
+        Setting::FailureProbability,
+        "0.0".into(),
+    )));
     l.apply(Action::Settings(SettingsAction::Settle));
     l.apply(Action::Run(RunAction::PublishOne));
     assert!(l.clock.playing, "publishing does not stop the clock");

@@ -1,5 +1,6 @@
 //! The run: publishing, stepping, selecting, manual retries, causes, a full hub, reset.
 use super::*;
+use crate::sim::config::Setting;
 
 #[test]
 fn run_actions_publish_step_select_replay_and_inject() {
@@ -77,7 +78,10 @@ fn the_root_cause_is_the_dead_letter_reason_and_fixing_it_is_the_way_out() {
         Some(Some(Some(Reason::UrlChanged)))
     );
     l.apply(Action::Run(RunAction::SetOutage(false)));
-    l.apply(Action::Settings(SettingsAction::SetFailure(0.0)));
+    l.apply(Action::Settings(SettingsAction::Set(
+        Setting::FailureProbability,
+        "0.0".into(),
+    )));
     // The slider let go: the run takes the new share (until then it keeps the old one).
     l.apply(Action::Settings(SettingsAction::Settle));
     assert_eq!(l.run.sim.config().failure_probability, 0.0);
@@ -122,7 +126,10 @@ fn reset_replaces_exactly_the_run_and_keeps_the_rest() {
         CursorPolicy::BeforeProcessing,
     )));
     l.apply(Action::Poll(PollAction::Append));
-    l.apply(Action::Settings(SettingsAction::SetSeed("x".into())));
+    l.apply(Action::Settings(SettingsAction::Set(
+        Setting::Seed,
+        "x".into(),
+    )));
     l.apply(Action::ShareLink);
     l.apply(Action::HostMessage(true));
     l.apply(Action::SetLang(Lang::En));

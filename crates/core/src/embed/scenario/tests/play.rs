@@ -8,6 +8,7 @@ use crate::lab::run::RunAction;
 use crate::lab::settings::SettingsAction;
 use crate::lab::{Action, Lab, Notice};
 use crate::lang::Lang;
+use crate::sim::config::Setting;
 use crate::sim::log::to_jsonl;
 use crate::sim::outcome::RootCause;
 use crate::sim::scenario::Scenario;
@@ -55,7 +56,10 @@ fn session() -> Lab {
     l.apply(Action::Run(RunAction::SetOutage(false)));
     l.apply(Action::Run(RunAction::Inject(Fault::AckLost)));
     l.apply(Action::Run(RunAction::ReplayAll));
-    l.apply(Action::Settings(SettingsAction::SetFailure(0.2)));
+    l.apply(Action::Settings(SettingsAction::Set(
+        Setting::FailureProbability,
+        "0.2".into(),
+    )));
     l.apply(Action::Settings(SettingsAction::Settle));
     l.apply(Action::Run(RunAction::Inject(Fault::VisibilityTimeout)));
     l.apply(Action::Run(RunAction::PublishOne));
