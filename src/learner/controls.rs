@@ -56,14 +56,15 @@ fn fresh_seed(current: u64) -> u64 {
     }
 }
 
-/// Sets a share (a probability) from a 0..=100 slider: its percent as a fraction; anything
-/// else goes to the settings as it is, which refuse it.
+/// Sets a share (a probability) from a 0..=100 slider: its percent as a fraction (written by
+/// num.rs: the wasm carries no float formatting); anything else goes to the settings as it is,
+/// which refuse it.
 fn on_share(a: &Callback<Action>, setting: Setting) -> Callback<InputEvent> {
     a.reform(move |e: InputEvent| {
         let percent = e.target_unchecked_into::<HtmlInputElement>().value();
-        let share = percent
-            .parse::<u32>()
-            .map_or(percent, |p| (f64::from(p) / 100.0).to_string());
+        let share = percent.parse::<u32>().map_or(percent, |p| {
+            retry_lab_core::num::short(f64::from(p) / 100.0)
+        });
         Action::Settings(SettingsAction::Set(setting, share))
     })
 }

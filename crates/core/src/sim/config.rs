@@ -126,11 +126,17 @@ impl Config {
         fn put<T: std::str::FromStr>(field: &mut T, text: &str) -> bool {
             text.parse().map(|v| *field = v).is_ok()
         }
+        // Decimals through num.rs, not `str::parse::<f64>`: the wasm carries no float parser.
+        fn decimal(field: &mut f64, text: &str) -> bool {
+            crate::num::parse_decimal(text)
+                .map(|v| *field = v)
+                .is_some()
+        }
         let text = text.trim();
         match setting {
             Setting::Seed => put(&mut self.seed, text),
-            Setting::FailureProbability => put(&mut self.failure_probability, text),
-            Setting::AckLostShare => put(&mut self.ack_lost_share, text),
+            Setting::FailureProbability => decimal(&mut self.failure_probability, text),
+            Setting::AckLostShare => decimal(&mut self.ack_lost_share, text),
             Setting::BaseSeconds => put(&mut self.base_seconds, text),
             Setting::MaxRetries => put(&mut self.max_retries, text),
             Setting::DedupOn => DedupOn::from_name(text)
