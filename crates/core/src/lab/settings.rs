@@ -18,8 +18,8 @@ pub enum SettingsAction {
 
 /// Settings are the configuration the next reset starts from. A change of the shares is
 /// `Changed` (the running simulation takes them as they are); of anything else, `Restart`.
-/// Nothing changed (the same value, or out of range from a control that cannot send it) is
-/// `Same`; a typed number that is refused is `Refused`, naming the field.
+/// Nothing changed is `Same`; text that is no value of the setting, or a value out of its
+/// range, is `Refused`, naming the setting.
 impl Part for Config {
     type Action = SettingsAction;
     type Context = ();
