@@ -11,11 +11,11 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use retry_lab::teacher::load::{page_problem, MAX_DEPTH, MAX_PAGE_BYTES};
 use retry_lab::teacher::query::{endpoint, Query, Walk, MAX_MORE, MAX_PAGES};
-use retry_lab::teacher::texts::{texts, Problem};
 use retry_lab_core::lang::Lang;
 use retry_lab_report::output::{self, CsvWords, Naming};
 use retry_lab_report::split::{Format, Splitter};
 use retry_lab_report::{no_names, Filter, Report};
+use retry_lab_text::teacher_keys::{texts, Problem};
 use serde_json::{json, Value};
 
 const ACT: &str = "https://course.example/labs/retry";

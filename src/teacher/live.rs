@@ -11,9 +11,9 @@ use yew::Callback;
 
 use super::load::{self, Job};
 use super::query::Query;
-use super::texts::Problem;
 use super::{Msg, Teacher};
 use retry_lab_report::live::Cursor;
+use retry_lab_text::teacher_keys::Problem;
 
 /// Between two polls while the page is seen, in ms: an answer is on the teacher's screen
 /// within this and the poll's own time.

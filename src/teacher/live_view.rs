@@ -6,10 +6,10 @@
 use yew::prelude::*;
 
 use super::parts::*;
-use super::texts::{plural, texts, Problem};
 use super::Msg;
 use retry_lab_core::lang::{fill, Lang};
 use retry_lab_report::output;
+use retry_lab_text::teacher_keys::{plural, texts, Problem};
 
 /// «10:32:05», in the teacher's time zone.
 fn clock(ms: f64, lang: Lang) -> String {

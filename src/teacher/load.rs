@@ -11,9 +11,9 @@ use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
 use super::query::{Query, Walk};
-use super::texts::Problem;
 use retry_lab_report::split::{Format, SplitError, Splitter};
 use retry_lab_report::Report;
+use retry_lab_text::teacher_keys::Problem;
 
 /// Work between two turns of the browser, in ms: a click or a redraw waits at most about this.
 const BUDGET_MS: f64 = 30.0;

@@ -11,7 +11,6 @@ mod parts;
 pub mod query;
 mod source;
 mod stop_card;
-pub mod texts;
 mod view;
 
 pub use model::{Model, Msg, Status, Teacher, PAGE};
@@ -26,7 +25,7 @@ use crate::store::use_store;
 use load::Job;
 use retry_lab_core::lang::{fill, Lang};
 use retry_lab_report::{Filter, Report};
-use texts::texts;
+use retry_lab_text::teacher_keys::texts;
 
 pub use retry_lab_text::progress::{catalogue, namer};
 

@@ -7,9 +7,9 @@ use yew::Callback;
 
 use super::load::{Cut, Event, Progress};
 use super::query::Query;
-use super::texts::Problem;
 use retry_lab_core::lang::Lang;
 use retry_lab_report::{Filter, Report};
+use retry_lab_text::teacher_keys::Problem;
 
 /// How far the read is.
 #[derive(Clone, Debug, PartialEq)]
@@ -364,9 +364,9 @@ impl Model {
     /// for a store that refuses it).
     pub fn partial_note(&self, origin: &str) -> Option<String> {
         let cut = self.partial.as_ref()?;
-        let t = super::texts::texts(self.lang);
+        let t = retry_lab_text::teacher_keys::texts(self.lang);
         let pages = u64::from(cut.walk.pages);
-        let read = super::texts::plural(t.pages_n, pages, &pages.to_string());
+        let read = retry_lab_text::teacher_keys::plural(t.pages_n, pages, &pages.to_string());
         let mut note = retry_lab_core::lang::fill(t.partial, &[&read]);
         let cause = match &self.status {
             Status::Failed(p) => t.problem(p, &self.source, origin),

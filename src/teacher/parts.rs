@@ -6,12 +6,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::texts::{plural, texts};
 use super::{namer, Model, Teacher};
 use retry_lab_core::lab::path::Stop;
 use retry_lab_core::lang::{fill, Lang};
 use retry_lab_report::output::{self, CsvWords, Naming};
 use retry_lab_report::{Names, Report};
+use retry_lab_text::teacher_keys::{plural, texts};
 
 /// The model as a prop, equal while its key is (the handle itself always reads the newest
 /// state): by default the revision every change bumps; a view that needs fewer redraws is
@@ -153,7 +153,7 @@ pub fn Who(props: &WhoProps) -> Html {
 }
 
 /// A count with its noun, the language's way (grouped digits, singular for 1).
-pub fn counted(p: super::texts::Plural, n: u64, lang: Lang) -> String {
+pub fn counted(p: retry_lab_text::teacher_keys::Plural, n: u64, lang: Lang) -> String {
     plural(p, n, &grouped(n, lang))
 }
 

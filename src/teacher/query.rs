@@ -2,8 +2,8 @@
 //! activity with related activities, the answered verb, `since`, `limit`), where a page's
 //! `more` leads (only ever on the store's own origin: the key is not sent elsewhere), and the
 //! Basic credentials. Plain string work, tested natively.
-use super::texts::Problem;
 use retry_lab_core::record::contract::ANSWERED;
+use retry_lab_text::teacher_keys::Problem;
 
 /// What the teacher typed to read from a store.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,10 +11,10 @@ use yew::prelude::*;
 use super::load::{self, Progress};
 use super::parts::{Gen, ModelRef};
 use super::query::{self, Query};
-use super::texts::{plural, texts, Problem};
 use super::{start_read, Model, Msg, Status, Teacher};
 use retry_lab_core::lang::fill;
 use retry_lab_report::{Filter, Skip};
+use retry_lab_text::teacher_keys::{plural, texts, Problem};
 
 /// Statements asked of the store per page.
 pub const LIMIT: u32 = 500;

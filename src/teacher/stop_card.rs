@@ -8,8 +8,8 @@ use yew::prelude::*;
 
 use super::namer;
 use super::parts::*;
-use super::texts::{plural, texts};
 use retry_lab_core::lang::fill;
+use retry_lab_text::teacher_keys::{plural, texts};
 
 #[derive(Properties)]
 pub struct CardProps {

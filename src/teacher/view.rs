@@ -11,11 +11,11 @@ use yew::prelude::*;
 
 use super::parts::*;
 use super::stop_card::StopCard;
-use super::texts::texts;
 use super::{namer, Msg};
 use retry_lab_core::lang::{fill, Lang};
 use retry_lab_report::output;
 use retry_lab_report::Report;
+use retry_lab_text::teacher_keys::texts;
 
 /// Most beliefs, learners in need and hardest stops shown before their «N más».
 const FIRST_BELIEFS: usize = 6;
