@@ -155,15 +155,16 @@ export async function describePages() {
 }
 
 /** Polls `fn()` (in node) every `every` ms until it returns something truthy, and returns
- * it; after `ms` throws, naming `what` and the last value seen. For conditions outside a page
- * (a record store's requests, a count of messages). */
-export async function until(what, fn, ms = WAIT, every = 50) {
+ * it; after `ms` throws, naming `what` and the last value seen, or what `saw()` says was seen
+ * (for a condition whose value is only yes or no). For conditions outside a page (a record
+ * store's requests, a count of messages). */
+export async function until(what, fn, ms = WAIT, every = 50, saw = undefined) {
   const end = Date.now() + ms;
   let last;
   for (;;) {
     last = await fn();
     if (last) return last;
-    if (Date.now() > end) throw new Error(`waited ${ms / 1000} s for ${what}; last saw ${JSON.stringify(last)}`);
+    if (Date.now() > end) throw new Error(`waited ${ms / 1000} s for ${what}; last saw ${JSON.stringify(saw ? saw() : last)}`);
     await new Promise((r) => setTimeout(r, every));
   }
 }
@@ -271,8 +272,10 @@ export const touchAtParse = () => document.addEventListener('DOMContentLoaded', 
  * height back from its host. */
 export async function settled(page) {
   const looks = [];
+  let pending = false;
   await until('the page to stop scrolling', async () => {
-    const [look, pending] = await page.evaluate(() => {
+    let look;
+    [look, pending] = await page.evaluate(() => {
       // A lab in this page or a frame of it (same origin) that has changed size and not yet
       // told its host: the frame is about to be resized (a smaller height is held 700 ms).
       const held = (doc) => !!doc.querySelector('[data-height-pending]')
@@ -284,5 +287,5 @@ export async function settled(page) {
     looks.push(look);
     const last = looks.slice(-8);
     return !pending && last.length === 8 && last.every((l) => l === last[0]);
-  }, WAIT, 60);
+  }, WAIT, 60, () => ({ 'scrollY scrollHeight': looks.slice(-8), 'a height held back': pending }));
 }

@@ -164,16 +164,19 @@ const bridgeOf = (v) => v.sco.evaluate(() => ({ ...window.scormBridge }));
 async function sent(v) {
   const location = is12(UNITS[v.unit].version) ? 'cmi.core.lesson_location' : 'cmi.location';
   let quiet = { sets: -1, since: 0 };
+  const seen = {};
   await until('the player to send every value', async () => {
     const saved = await v.sco.evaluate(() => window.labSaved);
     // No request on its way, and none started for 300 ms (the queue's next starts at once).
     if (v.seen.sets !== quiet.sets || v.seen.pending > 0) quiet = { sets: v.seen.sets, since: Date.now() };
+    Object.assign(seen, { pending: v.seen.pending, sets: v.seen.sets, saved: saved?.slice(0, 80) });
     if (v.seen.pending > 0 || !saved || Date.now() - quiet.since < 300) return false;
     const cmi = (await fieldsOf(v.unit)).scorm_data;
     const kept = cmi['cmi.suspend_data'] ?? '';
     const at = new URLSearchParams(saved).get('at');
+    Object.assign(seen, { kept: kept.slice(0, 80), at, location: cmi[location] });
     return (kept === saved || kept.startsWith(`${saved}&scorm=`)) && (!at || cmi[location] === at);
-  }, WAIT, 100);
+  }, WAIT, 100, () => seen);
 }
 
 /** The learner leaves: the platform's page goes away. */
